@@ -1,0 +1,92 @@
+package mocksrv
+
+// This file is the data model shared by the configuration loader (config
+// files, job files, failure traces, job generation) and the simulation
+// engine. Field comments cite ../shared/docs/ds-server.md.
+
+// Version is the ds-server version string the simulator reproduces.
+const Version = "4-Apr, 2025 @ MQ - client-server"
+
+// ServerType is a <server> element of the config (§2.3).
+type ServerType struct {
+	Name       string
+	Limit      int // servers of this type, ids 0 .. Limit-1
+	BootupTime int
+	HourlyRate float32 // stored as a 32-bit float, like ds-server
+	Cores      int
+	Memory     int
+	Disk       int
+}
+
+// JobType is a <job> element inside <jobs> (§2.4).
+type JobType struct {
+	Name           string
+	MinRunTime     int
+	MaxRunTime     int
+	PopulationRate int
+}
+
+// Workload is the <workload> element (§2.5). The three durations already
+// carry ds-server's absent-attribute quirk.
+type Workload struct {
+	Type           string
+	MinLoad        int
+	MaxLoad        int
+	AvgLowTime     int
+	AvgHighTime    int
+	AvgTransitTime int
+}
+
+// Job is one job of the workload.
+type Job struct {
+	ID         int
+	Type       string // job type name (informative)
+	Submit     int
+	EstRunTime int
+	ActRunTime int // the run time the simulation uses (= EstRunTime when a job file has none)
+	Cores      int
+	Memory     int
+	Disk       int
+}
+
+// FailureRecord is one line of a failure trace: the server is unavailable
+// from Start to End inclusive and recovers at End+1 (Appendix C.1).
+type FailureRecord struct {
+	Start, End int
+	Type       string
+	ID         int
+}
+
+// Config is a loaded configuration: everything a simulation needs.
+type Config struct {
+	Path    string // as given (used in messages and ds-res-failures.txt)
+	Seed    int    // randomSeed (default 1024)
+	Newline bool   // newline="true"
+
+	// Types are the server types in ds-server's sorted order: stably sorted
+	// by cores ascending (§2.9). ConfigOrder keeps the file order.
+	Types       []ServerType
+	ConfigOrder []ServerType
+
+	JobTypes []JobType // config order
+	Workload *Workload // nil when absent
+	EndTime  int       // termination endtime (after the job-file reset)
+	JobCount int       // termination jobcount (after the job-file reset)
+
+	JobFile   string // path from <jobs file=…>, "" when jobs were generated
+	Generated bool   // jobs were generated (ds-jobs.xml is written at the end)
+	Jobs      []Job  // the workload, in release order
+
+	FailureFile  string          // failureFile attribute or -f trace ("" if none)
+	FailureModel string          // failureModel attribute or -f model ("" if none)
+	Failures     []FailureRecord // trace records in file order (no phantom; the engine adds it)
+}
+
+// Simulated reports whether failures are simulated (GETS then carries six
+// more fields and ds-res-failures.txt is written).
+func (c *Config) Simulated() bool { return c.FailureFile != "" || c.FailureModel != "" }
+
+// Largest returns ds-server's largest type: the last type after sorting
+// (ties: the one latest in the config). It bounds GETS Capable/Avail/Bounded
+// and job generation.
+func (c *Config) Largest() ServerType { return c.Types[len(c.Types)-1] }

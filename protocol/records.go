@@ -1,0 +1,245 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ServerState is a server's state as GETS reports it (ds-server.md §4.1).
+type ServerState int
+
+// The five server states, with ds-server's numeric codes.
+const (
+	Inactive    ServerState = 0
+	Booting     ServerState = 1
+	Idle        ServerState = 2
+	Active      ServerState = 3
+	Unavailable ServerState = 4
+)
+
+var stateNames = [...]string{"inactive", "booting", "idle", "active", "unavailable"}
+
+// String returns the state's name as it appears in a GETS record.
+func (s ServerState) String() string {
+	if s >= 0 && int(s) < len(stateNames) {
+		return stateNames[s]
+	}
+	return "ServerState(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Powered reports whether the server is booting, idle or active.
+func (s ServerState) Powered() bool { return s == Booting || s == Idle || s == Active }
+
+// ParseServerState parses a state name of a GETS record.
+func ParseServerState(name string) (ServerState, error) {
+	for i, n := range stateNames {
+		if n == name {
+			return ServerState(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown server state %q", name)
+}
+
+// JobState is a job's state code (CNTJ, LSTJ; ds-server.md §0.3).
+type JobState int
+
+// Job states with ds-server's codes.
+const (
+	JobStateSubmitted JobState = 0
+	JobStateWaiting   JobState = 1
+	JobStateRunning   JobState = 2
+	JobStateSuspended JobState = 3
+	JobStateCompleted JobState = 4
+	JobStatePreempted JobState = 5
+	JobStateFailed    JobState = 6
+	JobStateKilled    JobState = 7
+)
+
+// ServerRef names one server: its type name and its id (0 .. limit-1).
+type ServerRef struct {
+	Type string
+	ID   int
+}
+
+// String returns "type id", the form used inside commands.
+func (r ServerRef) String() string { return r.Type + " " + strconv.Itoa(r.ID) }
+
+// Requirement is a job's resource need, the arguments of GETS Capable/Avail/Bounded.
+type Requirement struct {
+	Cores, Memory, Disk int
+}
+
+// String returns "cores memory disk".
+func (r Requirement) String() string {
+	return strconv.Itoa(r.Cores) + " " + strconv.Itoa(r.Memory) + " " + strconv.Itoa(r.Disk)
+}
+
+// Fits reports whether r fits in the given amounts (all three resources).
+func (r Requirement) Fits(cores, memory, disk int) bool {
+	return r.Cores <= cores && r.Memory <= memory && r.Disk <= disk
+}
+
+// Failure holds the six failure fields GETS appends when failures are
+// simulated (ds-server.md Appendix C.4).
+type Failure struct {
+	Failures, TotalFailTime, MTTF, MTTR, MADF, LastStartTime int
+}
+
+// Server is one GETS record (ds-server.md §5.3).
+type Server struct {
+	Type         string
+	ID           int
+	State        ServerState
+	CurStartTime int // boot completion of the current powered period; -1 if off
+	Cores        int // available now
+	Memory       int
+	Disk         int
+	Waiting      int // #waiting jobs (including known-start jobs on a booting server)
+	Running      int
+	Failure      *Failure // nil unless the server simulates failures
+}
+
+// Ref returns the server's identity.
+func (s Server) Ref() ServerRef { return ServerRef{s.Type, s.ID} }
+
+// Fits reports whether r fits in the server's available resources.
+func (s Server) Fits(r Requirement) bool { return r.Fits(s.Cores, s.Memory, s.Disk) }
+
+// String formats the record without padding, as the first record of a batch.
+func (s Server) String() string {
+	var b strings.Builder
+	b.Grow(64)
+	s.AppendTo(&b)
+	return b.String()
+}
+
+// AppendTo writes the record to b (no padding, no newline).
+func (s Server) AppendTo(b *strings.Builder) {
+	b.WriteString(s.Type)
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(s.ID))
+	b.WriteByte(' ')
+	b.WriteString(s.State.String())
+	for _, v := range [...]int{s.CurStartTime, s.Cores, s.Memory, s.Disk, s.Waiting, s.Running} {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(v))
+	}
+	if f := s.Failure; f != nil {
+		for _, v := range [...]int{f.Failures, f.TotalFailTime, f.MTTF, f.MTTR, f.MADF, f.LastStartTime} {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(v))
+		}
+	}
+}
+
+// ParseServer parses one GETS record. Leading and repeated white space is
+// ignored (ds-server pads every record after the first, ds-server.md §5.3).
+// A record has 9 fields, or 15 when failures are simulated.
+func ParseServer(rec string) (Server, error) {
+	f := strings.Fields(rec)
+	if len(f) != 9 && len(f) != 15 {
+		return Server{}, fmt.Errorf("GETS record %q: %d fields, want 9 or 15", rec, len(f))
+	}
+	st, err := ParseServerState(f[2])
+	if err != nil {
+		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
+	}
+	n, err := atois(f[1:2], f[3:])
+	if err != nil {
+		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
+	}
+	s := Server{Type: f[0], ID: n[0], State: st, CurStartTime: n[1], Cores: n[2],
+		Memory: n[3], Disk: n[4], Waiting: n[5], Running: n[6]}
+	if len(n) == 13 {
+		s.Failure = &Failure{n[7], n[8], n[9], n[10], n[11], n[12]}
+	}
+	return s, nil
+}
+
+// JobRecord is one LSTJ record (ds-server.md §5.8).
+type JobRecord struct {
+	ID         int
+	State      JobState // JobStateWaiting or JobStateRunning
+	Submit     int      // original submit time
+	Start      int      // -1 when not yet known
+	EstRunTime int
+	Cores      int
+	Memory     int
+	Disk       int
+}
+
+// String formats the record as LSTJ sends it.
+func (j JobRecord) String() string {
+	return joinInts(j.ID, int(j.State), j.Submit, j.Start, j.EstRunTime, j.Cores, j.Memory, j.Disk)
+}
+
+// ParseJobRecord parses one LSTJ record.
+func ParseJobRecord(rec string) (JobRecord, error) {
+	f := strings.Fields(rec)
+	if len(f) != 8 {
+		return JobRecord{}, fmt.Errorf("LSTJ record %q: %d fields, want 8", rec, len(f))
+	}
+	n, err := atois(f)
+	if err != nil {
+		return JobRecord{}, fmt.Errorf("LSTJ record %q: %w", rec, err)
+	}
+	return JobRecord{n[0], JobState(n[1]), n[2], n[3], n[4], n[5], n[6], n[7]}, nil
+}
+
+// QueuedJob is one LSTQ record (ds-server.md §5.7).
+type QueuedJob struct {
+	ID         int
+	QID        int // 0-based position in the global queue
+	Submit     int // original submit time
+	Queued     int // time it entered the queue
+	EstRunTime int
+	Cores      int
+	Memory     int
+	Disk       int
+}
+
+// String formats the record as LSTQ sends it.
+func (q QueuedJob) String() string {
+	return joinInts(q.ID, q.QID, q.Submit, q.Queued, q.EstRunTime, q.Cores, q.Memory, q.Disk)
+}
+
+// ParseQueuedJob parses one LSTQ record.
+func ParseQueuedJob(rec string) (QueuedJob, error) {
+	f := strings.Fields(rec)
+	if len(f) != 8 {
+		return QueuedJob{}, fmt.Errorf("LSTQ record %q: %d fields, want 8", rec, len(f))
+	}
+	n, err := atois(f)
+	if err != nil {
+		return QueuedJob{}, fmt.Errorf("LSTQ record %q: %w", rec, err)
+	}
+	return QueuedJob{n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]}, nil
+}
+
+func joinInts(v ...int) string {
+	b := make([]byte, 0, 8*len(v))
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(b)
+}
+
+// atois converts every field of every slice to an int, strictly (no
+// trailing garbage): a record the client cannot read exactly is an error.
+func atois(parts ...[]string) ([]int, error) {
+	var out []int
+	for _, p := range parts {
+		for _, s := range p {
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, fmt.Errorf("field %q is not an integer", s)
+			}
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,233 @@
+package strategies
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Kind is the type of a strategy parameter.
+type Kind int
+
+// Parameter kinds.
+const (
+	Float Kind = iota
+	Int
+	Bool
+	String
+)
+
+func (k Kind) String() string {
+	return [...]string{"float", "int", "bool", "string"}[k]
+}
+
+// Param declares one parameter of a strategy.
+type Param struct {
+	Name    string
+	Kind    Kind
+	Default string // parsed like a user value
+	Help    string
+}
+
+// Info describes a registered strategy.
+type Info struct {
+	Name    string
+	Summary string  // one line, for -h and tables
+	Params  []Param // accepted parameters, with defaults
+	// Reference marks the reference client's baselines (atl … wfq): their
+	// message sequences must equal the reference client's.
+	Reference bool
+	New       func(p Params) (Strategy, error)
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Info{}
+)
+
+// Register adds a strategy. It panics on a duplicate name or a bad default,
+// which are programming errors caught by any test that imports the package.
+func Register(info Info) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, dup := registry[info.Name]; dup {
+		panic("strategies: duplicate registration of " + info.Name)
+	}
+	for _, p := range info.Params {
+		if _, err := convert(p, p.Default); err != nil {
+			panic(fmt.Sprintf("strategies: %s: default of %s: %v", info.Name, p.Name, err))
+		}
+	}
+	registry[info.Name] = info
+}
+
+// Lookup returns a registered strategy's description.
+func Lookup(name string) (Info, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	i, ok := registry[name]
+	return i, ok
+}
+
+// All returns every registered strategy: reference baselines first, in the
+// reference client's order, then the others by name.
+func All() []Info {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Info, 0, len(registry))
+	for _, i := range registry {
+		out = append(out, i)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		ra, rb := refOrder(out[a].Name), refOrder(out[b].Name)
+		if ra != rb {
+			return ra < rb
+		}
+		return out[a].Name < out[b].Name
+	})
+	return out
+}
+
+// ReferenceNames are the reference client's algorithms, in its usage order.
+var ReferenceNames = []string{"atl", "lrr", "ff", "bf", "wf", "fc", "fafc", "ffq", "bfq", "wfq"}
+
+func refOrder(name string) int {
+	for i, n := range ReferenceNames {
+		if n == name {
+			return i
+		}
+	}
+	return len(ReferenceNames)
+}
+
+// New makes a fresh strategy from a name and "key=value" settings.
+func New(name string, settings map[string]string) (Strategy, error) {
+	info, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	p, err := info.Bind(settings)
+	if err != nil {
+		return nil, err
+	}
+	return info.New(p)
+}
+
+// Names lists the registered strategy names in All's order.
+func Names() []string {
+	var n []string
+	for _, i := range All() {
+		n = append(n, i.Name)
+	}
+	return n
+}
+
+// Bind checks settings against the declared parameters and returns the
+// typed values, defaults filled in. Unknown keys and unparsable values are
+// errors naming the strategy, the key and the expected kind.
+func (info Info) Bind(settings map[string]string) (Params, error) {
+	p := Params{strategy: info.Name, values: map[string]any{}}
+	for _, d := range info.Params {
+		v, _ := convert(d, d.Default)
+		p.values[d.Name] = v
+	}
+	for k, s := range settings {
+		d, ok := info.param(k)
+		if !ok {
+			return Params{}, fmt.Errorf("strategy %s has no parameter %q%s", info.Name, k, info.paramList())
+		}
+		v, err := convert(d, s)
+		if err != nil {
+			return Params{}, fmt.Errorf("strategy %s: parameter %s=%q: %v", info.Name, k, s, err)
+		}
+		p.values[k] = v
+	}
+	return p, nil
+}
+
+func (info Info) param(name string) (Param, bool) {
+	for _, d := range info.Params {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Param{}, false
+}
+
+func (info Info) paramList() string {
+	if len(info.Params) == 0 {
+		return " (it takes none)"
+	}
+	var names []string
+	for _, d := range info.Params {
+		names = append(names, d.Name)
+	}
+	return " (it takes: " + strings.Join(names, ", ") + ")"
+}
+
+func convert(d Param, s string) (any, error) {
+	switch d.Kind {
+	case Float:
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil {
+			return nil, fmt.Errorf("want a number")
+		}
+		return v, nil
+	case Int:
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return nil, fmt.Errorf("want an integer")
+		}
+		return v, nil
+	case Bool:
+		v, err := strconv.ParseBool(strings.TrimSpace(s))
+		if err != nil {
+			return nil, fmt.Errorf("want true or false")
+		}
+		return v, nil
+	}
+	return s, nil
+}
+
+// Params are a strategy's bound parameter values.
+type Params struct {
+	strategy string
+	values   map[string]any
+}
+
+func (p Params) get(name string, k Kind) any {
+	v, ok := p.values[name]
+	if !ok {
+		panic(fmt.Sprintf("strategies: %s reads undeclared parameter %q", p.strategy, name))
+	}
+	return v
+}
+
+// Float returns a Float parameter.
+func (p Params) Float(name string) float64 { return p.get(name, Float).(float64) }
+
+// Int returns an Int parameter.
+func (p Params) Int(name string) int { return p.get(name, Int).(int) }
+
+// Bool returns a Bool parameter.
+func (p Params) Bool(name string) bool { return p.get(name, Bool).(bool) }
+
+// String returns a String parameter.
+func (p Params) String(name string) string { return p.get(name, String).(string) }
+
+// ParseSettings turns "k=v" strings (from --param flags, or the part of
+// "name:k=v,k2=v2" after the colon split on commas) into a map.
+func ParseSettings(kvs []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("parameter %q: want key=value", kv)
+		}
+		m[k] = v
+	}
+	return m, nil
+}

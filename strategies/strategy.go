@@ -1,0 +1,82 @@
+// Package strategies holds the scheduling strategies and the contract they
+// implement. A Strategy is a small decision over a View of the cluster: it
+// never touches a socket, so the same code runs against a real ds-server
+// (through dsclient), against dsmock, and in-process against the simulator.
+//
+// The View's queries map one-to-one to protocol commands (GETS, LSTJ, CNTJ,
+// EJWT, LSTQ): a strategy's queries are exactly the messages the client
+// sends, in order, which is how the reference baselines reproduce the
+// reference client's transcripts byte for byte.
+package strategies
+
+import (
+	"errors"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// View is what a strategy may see of the cluster while deciding. Every
+// method except System, Now and Excluded is one protocol exchange.
+type View interface {
+	// System is the static description of the server types (ds-system.xml,
+	// or GETS All when no file was available).
+	System() *servertypes.System
+	// Now is the simulation time of the event being handled (the JOBN/JOBP
+	// time, the JCPL end time, the RESF/RESR time; for CHKQ the time of the
+	// last event that carried one).
+	Now() int
+	// Excluded lists the servers that refused (ERR) a SCHD for the current
+	// job; empty on the first attempt. See Strategy.
+	Excluded() []protocol.ServerRef
+
+	GetsAll() ([]protocol.Server, error)                               // GETS All
+	GetsType(typ string) ([]protocol.Server, error)                    // GETS Type t
+	GetsOne(s protocol.ServerRef) (protocol.Server, error)             // GETS One t id
+	GetsCapable(r protocol.Requirement) ([]protocol.Server, error)     // GETS Capable c m d
+	GetsAvail(r protocol.Requirement) ([]protocol.Server, error)       // GETS Avail c m d
+	GetsBounded(r protocol.Requirement) ([]protocol.Server, error)     // GETS Bounded c m d
+	ListJobs(s protocol.ServerRef) ([]protocol.JobRecord, error)       // LSTJ t id
+	CountJobs(s protocol.ServerRef, st protocol.JobState) (int, error) // CNTJ t id state
+	EstWait(s protocol.ServerRef) (int, error)                         // EJWT t id
+	QueueLen() (int, error)                                            // LSTQ GQ #
+	ListQueue() ([]protocol.QueuedJob, error)                          // LSTQ GQ *
+}
+
+// Strategy decides what to do with each server event.
+//
+// Job is called for every JOBN and JOBP. It returns the actions to take, in
+// order; exactly one of them, normally the last, must dispose of the offered
+// job (protocol.Schedule for that job, protocol.Enqueue or protocol.Push).
+// Other actions (Terminate, Migrate, Kill, Dequeue) may come before it. If a
+// Schedule is refused with ERR, the actions after it are dropped, the server
+// is added to View.Excluded and Job is called again for the same job; a
+// strategy with nothing left returns ErrNoServer (the client then reports
+// the error, sends QUIT and exits non-zero).
+//
+// Event is called for every other event except NONE: JCPL, RESF, RESR and
+// CHKQ. It may return actions (a queue strategy answers CHKQ with Dequeue, a
+// provisioning strategy terminates idle servers after JCPL) or none; the
+// client then sends REDY.
+//
+// A Strategy value serves one simulation; the registry makes a fresh one per
+// run, so it may keep state across jobs.
+type Strategy interface {
+	Job(v View, job protocol.Job) ([]protocol.Action, error)
+	Event(v View, ev protocol.Event) ([]protocol.Action, error)
+}
+
+// ErrNoServer is returned by a strategy that finds no server for a job.
+var ErrNoServer = errors.New("no server can take the job")
+
+// IgnoreEvents can be embedded by strategies that react to no event other
+// than job offers.
+type IgnoreEvents struct{}
+
+// Event returns no action.
+func (IgnoreEvents) Event(View, protocol.Event) ([]protocol.Action, error) { return nil, nil }
+
+// Sched is shorthand for the single action "schedule job on s".
+func Sched(job protocol.Job, s protocol.ServerRef) []protocol.Action {
+	return []protocol.Action{protocol.Schedule{JobID: job.ID, Server: s}}
+}
