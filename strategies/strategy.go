@@ -16,20 +16,9 @@ import (
 	"github.com/dssim-go/dssim-go/servertypes"
 )
 
-// View is what a strategy may see of the cluster while deciding. Every
-// method except System, Now and Excluded is one protocol exchange.
-type View interface {
-	// System is the static description of the server types (ds-system.xml,
-	// or GETS All when no file was available).
-	System() *servertypes.System
-	// Now is the simulation time of the event being handled (the JOBN/JOBP
-	// time, the JCPL end time, the RESF/RESR time; for CHKQ the time of the
-	// last event that carried one).
-	Now() int
-	// Excluded lists the servers that refused (ERR) a SCHD for the current
-	// job; empty on the first attempt. See Strategy.
-	Excluded() []protocol.ServerRef
-
+// Queries are the protocol exchanges a strategy may make. Each method is
+// exactly one command and its reply; an ERR reply is a *protocol.ServerError.
+type Queries interface {
 	GetsAll() ([]protocol.Server, error)                               // GETS All
 	GetsType(typ string) ([]protocol.Server, error)                    // GETS Type t
 	GetsOne(s protocol.ServerRef) (protocol.Server, error)             // GETS One t id
@@ -41,6 +30,22 @@ type View interface {
 	EstWait(s protocol.ServerRef) (int, error)                         // EJWT t id
 	QueueLen() (int, error)                                            // LSTQ GQ #
 	ListQueue() ([]protocol.QueuedJob, error)                          // LSTQ GQ *
+}
+
+// View is what a strategy may see of the cluster while deciding: the
+// protocol queries plus what the client knows without asking.
+type View interface {
+	Queries
+	// System is the static description of the server types (ds-system.xml,
+	// or GETS All when no file was available).
+	System() *servertypes.System
+	// Now is the simulation time of the event being handled (the JOBN/JOBP
+	// time, the JCPL end time, the RESF/RESR time; for CHKQ the time of the
+	// last event that carried one).
+	Now() int
+	// Excluded lists the servers that refused (ERR) a SCHD for the current
+	// job; empty on the first attempt. See Strategy.
+	Excluded() []protocol.ServerRef
 }
 
 // Strategy decides what to do with each server event.
