@@ -1,0 +1,226 @@
+package harness
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// Status says how a run ended.
+type Status string
+
+// Run statuses. Only StatusOK runs enter the comparison tables.
+const (
+	StatusOK            Status = "ok"
+	StatusUnscheduled   Status = "unscheduled"    // a summary, but jobs were left unscheduled
+	StatusNoResult      Status = "no-result"      // the server printed no summary
+	StatusTimeout       Status = "timeout"        // killed after --timeout
+	StatusInvalidConfig Status = "invalid-config" // the config failed validation
+	StatusError         Status = "error"          // the client or server failed
+)
+
+// Result is one run: one variant on one config.
+type Result struct {
+	Config      string        `json:"config"`
+	Variant     string        `json:"strategy"`
+	Status      Status        `json:"status"`
+	Err         string        `json:"error,omitempty"`
+	Summary     Summary       `json:"summary"`
+	Unscheduled int           `json:"unscheduled,omitempty"`
+	Bounds      Bounds        `json:"bounds"`
+	Wall        time.Duration `json:"wall_ns"`
+}
+
+// OK reports whether the run produced comparable numbers.
+func (r Result) OK() bool { return r.Status == StatusOK }
+
+// Table is one metric over configs (rows) × variants (columns).
+type Table struct {
+	Metric  Metric
+	Title   string
+	Configs []string
+	Columns []string
+	// Cells[i][j] is config i, column j; NaN when the run has no result.
+	Cells [][]float64
+	// Average[j] is column j's mean over the complete configs: those where
+	// every column has a result, so that every column is averaged over the
+	// same workloads (a column that failed somewhere is not flattered).
+	Average  []float64
+	Complete []string // the configs averaged
+	// Normalised rows: column average / a baseline's average, and / the
+	// mean of the baselines' averages ("Average").
+	Normalised []NormRow
+}
+
+// NormRow is one "Normalised (BASE)" row.
+type NormRow struct {
+	Base   string // a baseline's label, or "Average"
+	Values []float64
+}
+
+// Wins records, for one column, the configs where it beats every baseline
+// strictly on the objective (harness.md §3.4/§3.5).
+type Wins struct {
+	Column  string
+	Configs []string
+	Of      int // configs where the column and every baseline have results
+}
+
+// Comparison is everything the course-style report shows.
+type Comparison struct {
+	Tables    []Table // turnaround, utilisation, cost
+	Objective Metric
+	Baselines []string
+	Wins      []Wins
+	// Bound tables: turnaround / mean actual runtime and cost /
+	// perfect-packing cost, per config and column, with Average rows.
+	BoundTables []Table
+}
+
+// Compare arranges results into the course tables. configs and columns fix
+// the row and column order; baselines are column labels (those absent from
+// columns are ignored).
+func Compare(results []Result, configs, columns, baselines []string, objective Metric) Comparison {
+	idx := map[[2]string]Result{}
+	for _, r := range results {
+		idx[[2]string{r.Config, r.Variant}] = r
+	}
+	value := func(cfg, col string, f func(Result) float64) float64 {
+		r, ok := idx[[2]string{cfg, col}]
+		if !ok || !r.OK() {
+			return math.NaN()
+		}
+		return f(r)
+	}
+	var bases []string
+	for _, b := range baselines {
+		if slices.Contains(columns, b) && !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
+	}
+	c := Comparison{Objective: objective, Baselines: bases}
+	for _, m := range Metrics {
+		m := m
+		t := buildTable(m.Title(), configs, columns, func(cfg, col string) float64 {
+			return value(cfg, col, func(r Result) float64 { return m.Of(r.Summary) })
+		})
+		t.Metric = m
+		t.Normalised = normalise(t, bases)
+		c.Tables = append(c.Tables, t)
+	}
+	c.Wins = wins(c.Tables[objective], bases)
+	c.BoundTables = []Table{
+		buildTable("Turnaround / mean actual runtime", configs, columns, func(cfg, col string) float64 {
+			return value(cfg, col, func(r Result) float64 { return ratio(float64(r.Summary.AvgTurnaround), r.Bounds.MeanActualRuntime) })
+		}),
+		buildTable("Cost / perfect-packing cost", configs, columns, func(cfg, col string) float64 {
+			return value(cfg, col, func(r Result) float64 { return ratio(r.Summary.TotalCost, r.Bounds.PackingCost) })
+		}),
+	}
+	c.BoundTables[0].Metric, c.BoundTables[1].Metric = Turnaround, Cost
+	return c
+}
+
+func ratio(a, b float64) float64 {
+	if b <= 0 {
+		return math.NaN()
+	}
+	return a / b
+}
+
+func buildTable(title string, configs, columns []string, cell func(cfg, col string) float64) Table {
+	t := Table{Title: title, Configs: configs, Columns: columns}
+	t.Cells = make([][]float64, len(configs))
+	for i, cfg := range configs {
+		t.Cells[i] = make([]float64, len(columns))
+		complete := true
+		for j, col := range columns {
+			t.Cells[i][j] = cell(cfg, col)
+			if math.IsNaN(t.Cells[i][j]) {
+				complete = false
+			}
+		}
+		if complete {
+			t.Complete = append(t.Complete, cfg)
+		}
+	}
+	t.Average = make([]float64, len(columns))
+	for j := range columns {
+		sum, n := 0.0, 0
+		for i, cfg := range configs {
+			if slices.Contains(t.Complete, cfg) {
+				sum += t.Cells[i][j]
+				n++
+			}
+		}
+		t.Average[j] = math.NaN()
+		if n > 0 {
+			t.Average[j] = sum / float64(n)
+		}
+	}
+	return t
+}
+
+func normalise(t Table, bases []string) []NormRow {
+	if len(bases) == 0 {
+		return nil
+	}
+	var rows []NormRow
+	mean, n := 0.0, 0
+	for _, b := range bases {
+		bi := slices.Index(t.Columns, b)
+		avg := t.Average[bi]
+		mean += avg
+		n++
+		row := NormRow{Base: b, Values: make([]float64, len(t.Columns))}
+		for j := range t.Columns {
+			row.Values[j] = ratio(t.Average[j], avg)
+		}
+		rows = append(rows, row)
+	}
+	mean /= float64(n)
+	row := NormRow{Base: "Average", Values: make([]float64, len(t.Columns))}
+	for j := range t.Columns {
+		row.Values[j] = ratio(t.Average[j], mean)
+	}
+	return append(rows, row)
+}
+
+func wins(t Table, bases []string) []Wins {
+	if len(bases) == 0 {
+		return nil
+	}
+	var out []Wins
+	for j, col := range t.Columns {
+		if slices.Contains(bases, col) {
+			continue
+		}
+		w := Wins{Column: col}
+		for i, cfg := range t.Configs {
+			v := t.Cells[i][j]
+			if math.IsNaN(v) {
+				continue
+			}
+			all, beatsAll := true, true
+			for _, b := range bases {
+				bv := t.Cells[i][slices.Index(t.Columns, b)]
+				if math.IsNaN(bv) {
+					all = false
+					break
+				}
+				if !t.Metric.Better(v, bv) {
+					beatsAll = false
+				}
+			}
+			if !all {
+				continue
+			}
+			w.Of++
+			if beatsAll {
+				w.Configs = append(w.Configs, cfg)
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}

@@ -1,0 +1,343 @@
+package harness
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format is an output format of the report.
+type Format string
+
+// Output formats.
+const (
+	FormatTable    Format = "table"
+	FormatMarkdown Format = "markdown"
+	FormatCSV      Format = "csv"
+	FormatJSON     Format = "json"
+)
+
+// ParseFormat checks a --format value.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(s)); f {
+	case FormatTable, FormatMarkdown, FormatCSV, FormatJSON:
+		return f, nil
+	case "md":
+		return FormatMarkdown, nil
+	}
+	return "", fmt.Errorf("unknown format %q (want table, markdown, csv or json)", s)
+}
+
+// Report is what a bench run prints.
+type Report struct {
+	Results    []Result
+	Comparison Comparison
+}
+
+// Write renders the report in the given format.
+func (r Report) Write(w io.Writer, f Format) error {
+	switch f {
+	case FormatCSV:
+		return r.writeCSV(w)
+	case FormatJSON:
+		return r.writeJSON(w)
+	case FormatMarkdown:
+		return r.writeTables(w, true)
+	}
+	return r.writeTables(w, false)
+}
+
+func (r Report) status(cfg, col string) Result {
+	for _, res := range r.Results {
+		if res.Config == cfg && res.Variant == col {
+			return res
+		}
+	}
+	return Result{Status: StatusError, Err: "not run"}
+}
+
+// cellText formats one value; digits by metric as the course tables print
+// them (integers for turnaround cells, two decimals elsewhere).
+func cellText(v float64, digits int) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', digits, 64)
+}
+
+func (r Report) writeTables(w io.Writer, md bool) error {
+	c := r.Comparison
+	tw := newTableWriter(w, md)
+	for _, t := range c.Tables {
+		digits := 2
+		if t.Metric == Turnaround {
+			digits = 0
+		}
+		heading := t.Title
+		if t.Metric == c.Objective {
+			heading += " (objective)"
+		}
+		r.writeTable(tw, heading, t, digits, 2)
+	}
+	if len(c.Wins) > 0 {
+		tw.heading(fmt.Sprintf("Configs where a strategy beats every baseline (%s) on %s",
+			strings.Join(c.Baselines, ", "), strings.ToLower(c.Tables[c.Objective].Title)), 1, true)
+		tw.row("Strategy", "Wins", "Configs")
+		for _, win := range c.Wins {
+			tw.row(win.Column, fmt.Sprintf("%d/%d", len(win.Configs), win.Of), strings.Join(win.Configs, " "))
+		}
+		tw.end()
+	}
+	for _, t := range c.BoundTables {
+		r.writeTable(tw, t.Title+" (1.00 = the physical bound)", t, 2, 2)
+	}
+	r.writeProblems(tw)
+	return tw.err
+}
+
+func (r Report) writeTable(tw *tableWriter, heading string, t Table, digits, avgDigits int) {
+	tw.heading(heading, 1, false)
+	tw.row(append([]string{"Config"}, t.Columns...)...)
+	for i, cfg := range t.Configs {
+		cells := []string{cfg}
+		for j, col := range t.Columns {
+			v := t.Cells[i][j]
+			if math.IsNaN(v) {
+				cells = append(cells, string(r.status(cfg, col).Status))
+				continue
+			}
+			cells = append(cells, cellText(v, digits))
+		}
+		tw.row(cells...)
+	}
+	avg := "Average"
+	if len(t.Complete) < len(t.Configs) {
+		avg = fmt.Sprintf("Average (%d/%d configs)", len(t.Complete), len(t.Configs))
+	}
+	cells := []string{avg}
+	for _, v := range t.Average {
+		cells = append(cells, cellText(v, avgDigits))
+	}
+	tw.row(cells...)
+	for _, n := range t.Normalised {
+		cells := []string{"Normalised (" + n.Base + ")"}
+		for _, v := range n.Values {
+			cells = append(cells, cellText(v, 4))
+		}
+		tw.row(cells...)
+	}
+	tw.end()
+}
+
+func (r Report) writeProblems(tw *tableWriter) {
+	var bad []Result
+	for _, res := range r.Results {
+		if !res.OK() {
+			bad = append(bad, res)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	tw.heading("Runs without a result", 3, true)
+	tw.row("Config", "Strategy", "Status", "Reason")
+	for _, res := range bad {
+		reason := res.Err
+		if res.Status == StatusUnscheduled {
+			reason = fmt.Sprintf("%d jobs not scheduled", res.Unscheduled)
+		}
+		tw.row(res.Config, res.Variant, string(res.Status), reason)
+	}
+	tw.end()
+}
+
+// tableWriter writes aligned text tables (first column left-aligned, the
+// others right-aligned) or Markdown tables.
+type tableWriter struct {
+	w    io.Writer
+	md   bool
+	rows [][]string
+	left int  // the first left columns are left-aligned
+	free bool // the last column is free text: not padded
+	err  error
+}
+
+func newTableWriter(w io.Writer, md bool) *tableWriter { return &tableWriter{w: w, md: md} }
+
+func (t *tableWriter) printf(format string, a ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, a...)
+	}
+}
+
+// heading starts a table: left columns left-aligned (the rest right-aligned
+// numbers), and when free is set a last column of free text.
+func (t *tableWriter) heading(h string, left int, free bool) {
+	if t.md {
+		t.printf("### %s\n\n", h)
+	} else {
+		t.printf("%s\n", h)
+	}
+	t.rows, t.left, t.free = t.rows[:0], left, free
+}
+
+func (t *tableWriter) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *tableWriter) end() {
+	if t.md {
+		for i, r := range t.rows {
+			t.printf("| %s |\n", strings.Join(r, " | "))
+			if i == 0 {
+				seps := make([]string, len(r))
+				for k := range seps {
+					seps[k] = "---:"
+				}
+				seps[0] = "---"
+				t.printf("|%s|\n", strings.Join(seps, "|"))
+			}
+		}
+		t.printf("\n")
+		return
+	}
+	var width []int
+	for _, r := range t.rows {
+		for k, c := range r {
+			if k >= len(width) {
+				width = append(width, 0)
+			}
+			width[k] = max(width[k], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		for k, c := range r {
+			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(c))
+			if k > 0 {
+				b.WriteString("  ")
+			}
+			switch {
+			case k == len(r)-1 && t.free:
+				b.WriteString(c)
+			case k < t.left:
+				b.WriteString(c + pad)
+			default:
+				b.WriteString(pad + c)
+			}
+		}
+		t.printf("%s\n", strings.TrimRight(b.String(), " "))
+	}
+	t.printf("\n")
+}
+
+// CSVHeader is the per-run CSV layout: the columns of
+// ../shared/dssim/reference-results.tsv, then status, bounds and timing.
+var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "failed", "servers_used",
+	"avg_util", "ef_usage", "total_cost", "avg_wait", "avg_exec", "avg_turnaround",
+	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "wall_ms", "error"}
+
+func (r Report) writeCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, res := range r.Results {
+		s := res.Summary
+		rec := []string{res.Config, res.Variant, string(res.Status)}
+		if res.OK() || res.Status == StatusUnscheduled {
+			rec = append(rec, itoa(s.EndTime), itoa(s.Jobs), itoa(s.Failed), itoa(s.ServersUsed),
+				f2(s.AvgUtil), f2(s.EfUsage), f2(s.TotalCost), itoa(s.AvgWait), itoa(s.AvgExec), itoa(s.AvgTurnaround))
+		} else {
+			rec = append(rec, make([]string, 10)...)
+		}
+		rec = append(rec, strconv.FormatFloat(res.Bounds.MeanActualRuntime, 'f', 1, 64), f2(res.Bounds.PackingCost))
+		if res.OK() {
+			rec = append(rec, f4(ratio(float64(s.AvgTurnaround), res.Bounds.MeanActualRuntime)),
+				f4(ratio(s.TotalCost, res.Bounds.PackingCost)))
+		} else {
+			rec = append(rec, "", "")
+		}
+		rec = append(rec, strconv.FormatInt(res.Wall.Milliseconds(), 10), res.Err)
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func itoa(v int) string { return strconv.Itoa(v) }
+func f2(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+func f4(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
+}
+
+// jsonFloats renders NaN as null (JSON has no NaN).
+type jsonFloats []float64
+
+func (f jsonFloats) MarshalJSON() ([]byte, error) {
+	out := make([]any, len(f))
+	for i, v := range f {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			out[i] = v
+		}
+	}
+	return json.Marshal(out)
+}
+
+type jsonTable struct {
+	Title      string                `json:"title"`
+	Configs    []string              `json:"configs"`
+	Columns    []string              `json:"columns"`
+	Cells      []jsonFloats          `json:"cells"`
+	Average    jsonFloats            `json:"average"`
+	Complete   []string              `json:"averaged_over"`
+	Normalised map[string]jsonFloats `json:"normalised,omitempty"`
+}
+
+func toJSONTable(t Table) jsonTable {
+	jt := jsonTable{Title: t.Title, Configs: t.Configs, Columns: t.Columns, Average: t.Average, Complete: t.Complete}
+	for _, row := range t.Cells {
+		jt.Cells = append(jt.Cells, row)
+	}
+	if len(t.Normalised) > 0 {
+		jt.Normalised = map[string]jsonFloats{}
+		for _, n := range t.Normalised {
+			jt.Normalised[n.Base] = n.Values
+		}
+	}
+	return jt
+}
+
+func (r Report) writeJSON(w io.Writer) error {
+	c := r.Comparison
+	out := struct {
+		Runs      []Result    `json:"runs"`
+		Objective string      `json:"objective"`
+		Baselines []string    `json:"baselines"`
+		Tables    []jsonTable `json:"tables"`
+		Bounds    []jsonTable `json:"bound_ratios"`
+		Wins      []Wins      `json:"wins"`
+	}{Runs: r.Results, Objective: c.Objective.Objective(), Baselines: c.Baselines, Wins: c.Wins}
+	for _, t := range c.Tables {
+		out.Tables = append(out.Tables, toJSONTable(t))
+	}
+	for _, t := range c.BoundTables {
+		out.Bounds = append(out.Bounds, toJSONTable(t))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

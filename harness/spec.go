@@ -1,0 +1,164 @@
+// Package harness runs strategies × configs and compares them the way the
+// COMP3100 course harnesses do (../shared/docs/harness.md): per-metric tables
+// with Average and Normalised rows against chosen baselines and the configs
+// where a strategy beats every baseline, plus what no course tool shows: the
+// ratio of each result to a physical bound (no schedule can beat the mean
+// actual runtime on turnaround, nor perfect packing on cost).
+//
+// cmd/dsbench is a thin command over this package.
+package harness
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// Variant is one strategy with fixed parameter values: a column of the
+// tables.
+type Variant struct {
+	Strategy string
+	Settings map[string]string // as the user wrote them (defaults not filled in)
+}
+
+// Label is the column name: the strategy name, then "k=v" settings sorted
+// by key, e.g. "cost-reduce:multiplier=2".
+func (v Variant) Label() string {
+	if len(v.Settings) == 0 {
+		return v.Strategy
+	}
+	keys := make([]string, 0, len(v.Settings))
+	for k := range v.Settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + v.Settings[k]
+	}
+	return v.Strategy + ":" + strings.Join(parts, ",")
+}
+
+// New makes a fresh strategy for one run.
+func (v Variant) New() (strategies.Strategy, error) {
+	return strategies.New(v.Strategy, v.Settings)
+}
+
+// ParseVariants reads -a values. Each value is a comma-separated list of
+// specs; a spec is "name" or "name:key=v1,v2,…[,key2=w1,…]". Values listed
+// for a key are a sweep: the spec expands to the cartesian product of its
+// keys' values, in the order written. So
+//
+//	-a ff,bf,cost-reduce:multiplier=1,2,4,8
+//
+// gives ff, bf and four cost-reduce variants. A bare token after a key's
+// values continues the sweep unless it is a registered strategy name, which
+// starts a new spec; a "key=value" token adds a key to the current spec.
+// Every name and key is checked against the registry.
+func ParseVariants(values []string) ([]Variant, error) {
+	type spec struct {
+		name string
+		keys []string
+		vals map[string][]string
+	}
+	var specs []*spec
+	var cur *spec
+	lastKey := ""
+	for _, value := range values {
+		for _, tok := range strings.Split(value, ",") {
+			tok = strings.TrimSpace(tok)
+			if tok == "" {
+				continue
+			}
+			name, kv, hasColon := strings.Cut(tok, ":")
+			_, isName := strategies.Lookup(tok)
+			switch {
+			case hasColon || isName || (cur == nil && !strings.Contains(tok, "=")):
+				cur = &spec{name: name, vals: map[string][]string{}}
+				specs = append(specs, cur)
+				lastKey = ""
+				if !hasColon {
+					continue
+				}
+				tok = kv
+				fallthrough
+			case strings.Contains(tok, "="):
+				if cur == nil {
+					return nil, fmt.Errorf("-a %q: parameter %q comes before any strategy name", value, tok)
+				}
+				k, v, _ := strings.Cut(tok, "=")
+				k = strings.TrimSpace(k)
+				if k == "" {
+					return nil, fmt.Errorf("-a %q: empty parameter name in %q", value, tok)
+				}
+				if _, dup := cur.vals[k]; dup {
+					return nil, fmt.Errorf("-a %q: parameter %s given twice for %s", value, k, cur.name)
+				}
+				cur.keys = append(cur.keys, k)
+				cur.vals[k] = []string{strings.TrimSpace(v)}
+				lastKey = k
+			default:
+				if lastKey == "" {
+					return nil, fmt.Errorf("-a %q: %q is neither a strategy nor a parameter value", value, tok)
+				}
+				cur.vals[lastKey] = append(cur.vals[lastKey], tok)
+			}
+		}
+	}
+	var out []Variant
+	seen := map[string]bool{}
+	for _, s := range specs {
+		info, ok := strategies.Lookup(s.name)
+		if !ok {
+			return nil, fmt.Errorf("unknown strategy %q (known: %s)", s.name, strings.Join(strategies.Names(), ", "))
+		}
+		for _, settings := range product(s.keys, s.vals) {
+			if _, err := info.Bind(settings); err != nil {
+				return nil, err
+			}
+			v := Variant{Strategy: s.name, Settings: settings}
+			if !seen[v.Label()] {
+				seen[v.Label()] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// product expands keys' value lists into every combination, first key
+// varying slowest.
+func product(keys []string, vals map[string][]string) []map[string]string {
+	out := []map[string]string{{}}
+	for _, k := range keys {
+		var next []map[string]string
+		for _, base := range out {
+			for _, v := range vals[k] {
+				m := make(map[string]string, len(base)+1)
+				for bk, bv := range base {
+					m[bk] = bv
+				}
+				m[k] = v
+				next = append(next, m)
+			}
+		}
+		out = next
+	}
+	for i, m := range out {
+		if len(m) == 0 {
+			out[i] = nil
+		}
+	}
+	return out
+}
+
+// AllVariants returns every registered strategy with its defaults.
+func AllVariants() []Variant {
+	var out []Variant
+	for _, n := range strategies.Names() {
+		out = append(out, Variant{Strategy: n})
+	}
+	return out
+}
