@@ -1,0 +1,79 @@
+package harness
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+type nopStrategy struct{ strategies.IgnoreEvents }
+
+func (nopStrategy) Job(strategies.View, protocol.Job) ([]protocol.Action, error) {
+	return []protocol.Action{protocol.Push{}}, nil
+}
+
+func init() {
+	newNop := func(strategies.Params) (strategies.Strategy, error) { return nopStrategy{}, nil }
+	strategies.Register(strategies.Info{Name: "spec-a", Summary: "test", New: newNop})
+	strategies.Register(strategies.Info{Name: "spec-b", Summary: "test", New: newNop,
+		Params: []strategies.Param{
+			{Name: "m", Kind: strategies.Float, Default: "4"},
+			{Name: "k", Kind: strategies.Int, Default: "1"},
+		}})
+}
+
+func labels(vs []Variant) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.Label())
+	}
+	return out
+}
+
+func TestParseVariants(t *testing.T) {
+	cases := []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"spec-a"}, []string{"spec-a"}},
+		{[]string{"spec-a,spec-b"}, []string{"spec-a", "spec-b"}},
+		{[]string{"spec-a", "spec-b"}, []string{"spec-a", "spec-b"}},
+		{[]string{"spec-b:m=1,2,4,8"}, []string{"spec-b:m=1", "spec-b:m=2", "spec-b:m=4", "spec-b:m=8"}},
+		{[]string{"spec-a,spec-b:m=1,2,spec-a"}, []string{"spec-a", "spec-b:m=1", "spec-b:m=2"}},
+		{[]string{"spec-b:m=1,2,k=3,5"}, []string{"spec-b:k=3,m=1", "spec-b:k=5,m=1", "spec-b:k=3,m=2", "spec-b:k=5,m=2"}},
+		{[]string{"spec-b:m=0.5", "spec-a"}, []string{"spec-b:m=0.5", "spec-a"}},
+	}
+	for _, c := range cases {
+		vs, err := ParseVariants(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, labels(vs), c.in)
+	}
+}
+
+func TestParseVariantsErrors(t *testing.T) {
+	cases := map[string]string{
+		"nosuch":          `unknown strategy "nosuch"`,
+		"spec-b:x=1":      `has no parameter "x"`,
+		"spec-b:m=abc":    `parameter m="abc": want a number`,
+		"spec-a:m=1":      `has no parameter "m"`,
+		"m=1":             `comes before any strategy name`,
+		"spec-b:m=1,m=2":  `given twice`,
+		"spec-b:k=1,2,x!": `parameter k="x!": want an integer`,
+	}
+	for in, want := range cases {
+		_, err := ParseVariants([]string{in})
+		assert.ErrorContains(t, err, want, in)
+	}
+}
+
+func TestVariantNewUsesSettings(t *testing.T) {
+	vs, err := ParseVariants([]string{"spec-b:m=2"})
+	require.NoError(t, err)
+	s, err := vs[0].New()
+	require.NoError(t, err)
+	assert.IsType(t, nopStrategy{}, s)
+}
