@@ -1,0 +1,139 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// PortPlaceholder in a --client command is replaced by the run's port.
+const PortPlaceholder = "{port}"
+
+// ds-server accepts ports in this range only (ds-server.md §8).
+const (
+	minPort = 49152
+	maxPort = 65535
+)
+
+// freePort finds a port in ds-server's range that nothing listens on now.
+// Another process may still take it before the server binds; callers retry
+// a run whose server could not bind.
+func freePort() (int, error) {
+	for range 200 {
+		p := minPort + rand.IntN(maxPort-minPort+1)
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
+		if err != nil {
+			continue
+		}
+		l.Close()
+		return p, nil
+	}
+	return 0, errors.New("no free TCP port in 49152-65535")
+}
+
+// waitPort polls until something accepts on the port, the process exits,
+// or the deadline passes (harness.md decision 3: poll instead of sleeping
+// 4 s).
+func waitPort(ctx context.Context, port int, exited <-chan struct{}) error {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	for {
+		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("nothing listens on port %d: %w", port, ctx.Err())
+		case <-exited:
+			return fmt.Errorf("the server exited before listening on port %d", port)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// SplitCommand splits a client command on white space, with no shell, as
+// the course harnesses do (harness.md §1 step 3), and substitutes the port
+// placeholder.
+func SplitCommand(cmd string, port int) ([]string, error) {
+	args := strings.Fields(strings.ReplaceAll(cmd, PortPlaceholder, strconv.Itoa(port)))
+	if len(args) == 0 {
+		return nil, errors.New("empty client command")
+	}
+	return args, nil
+}
+
+// process is a child process with captured output, killed with its whole
+// process group on timeout so that a client's own children die too.
+type process struct {
+	cmd    *exec.Cmd
+	stdout bytes.Buffer
+	stderr bytes.Buffer
+	done   chan struct{}
+	err    error
+}
+
+func startProcess(dir string, args []string, env []string) (*process, error) {
+	p := &process{cmd: exec.Command(args[0], args[1:]...), done: make(chan struct{})}
+	p.cmd.Dir = dir
+	p.cmd.Env = append(os.Environ(), env...)
+	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := p.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", args[0], err)
+	}
+	go func() {
+		p.err = p.cmd.Wait()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// kill stops the process group and waits for the process.
+func (p *process) kill() {
+	if p.cmd.Process != nil {
+		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	}
+	<-p.done
+}
+
+// wait waits for the process until ctx ends; on ctx's end it kills it and
+// returns ctx's error.
+func (p *process) wait(ctx context.Context) error {
+	select {
+	case <-p.done:
+		return p.err
+	case <-ctx.Done():
+		p.kill()
+		return ctx.Err()
+	}
+}
+
+// exitDetail describes how a process ended, with the tail of its stderr.
+func (p *process) exitDetail(name string) string {
+	msg := name
+	if p.err != nil {
+		msg += ": " + p.err.Error()
+	}
+	if tail := lastLines(p.stderr.String(), 3); tail != "" {
+		msg += ": " + tail
+	}
+	return msg
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}
