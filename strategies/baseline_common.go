@@ -1,0 +1,144 @@
+package strategies
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// This file is the machinery the reference client's ten baselines share
+// (baselines.md §2): the per-job server table, present(), ready() with the
+// booting-server LSTJ check, and the two walk orders.
+
+// The reference compares fitness against the 32-bit limits (baselines.md §3).
+const (
+	intMax = math.MaxInt32
+	intMin = math.MinInt32
+)
+
+// errNoSystem is returned when the View has no server types to walk.
+var errNoSystem = errors.New("no server types known (ds-system.xml or GETS All)")
+
+// slot is one server of the table: the last GETS record stored for it and
+// the generation (job) it was stored in.
+type slot struct {
+	gen int
+	rec protocol.Server
+}
+
+// table is the reference client's per-job server table, keyed by (type,
+// id) and reset before every job (baselines.md §2.3 steps 1 and 3, §9).
+// Rows are in file order; ids run 0 .. limit-1 as in ds-system.xml.
+type table struct {
+	sys    *servertypes.System
+	types  []servertypes.Type // file order
+	index  map[string]int     // type name -> file position
+	sorted []int              // file positions in sorted order (stable by cores)
+	file   []int              // file positions 0 .. n-1
+	rows   [][]slot
+	gen    int // current job's generation; a slot is stored iff slot.gen == gen
+}
+
+// bind (re)builds the table for the View's system; it is a no-op when the
+// system has not changed, which is every job after the first.
+func (t *table) bind(v View) error {
+	sys := v.System()
+	if sys == nil {
+		return errNoSystem
+	}
+	if sys == t.sys {
+		return nil
+	}
+	t.sys = sys
+	t.types = sys.Types()
+	t.index = make(map[string]int, len(t.types))
+	t.rows = make([][]slot, len(t.types))
+	for i, ty := range t.types {
+		t.index[ty.Name] = i
+		t.rows[i] = make([]slot, ty.Limit)
+	}
+	// Sorted order as positions in the file: System.Sorted is the stable
+	// sort by cores only (baselines.md §2.4), so equal names map back 1:1.
+	t.sorted = make([]int, 0, len(t.types))
+	for _, ty := range sys.Sorted() {
+		t.sorted = append(t.sorted, t.index[ty.Name])
+	}
+	t.file = make([]int, len(t.types))
+	for i := range t.file {
+		t.file[i] = i
+	}
+	t.gen = 0
+	return nil
+}
+
+// load resets every server to "not present" and stores one GETS reply
+// (baselines.md §2.3 steps 1 and 3). Record order does not matter; records
+// of types not in the system, or with an id outside 0 .. limit-1, are
+// ignored (§9: the reference's table has no slot for them).
+func (t *table) load(recs []protocol.Server) {
+	t.gen++
+	for _, r := range recs {
+		i, ok := t.index[r.Type]
+		if !ok || r.ID < 0 || r.ID >= len(t.rows[i]) {
+			continue
+		}
+		t.rows[i][r.ID] = slot{gen: t.gen, rec: r}
+	}
+}
+
+// present reports whether the server appeared in the last GETS reply with a
+// state other than unavailable (baselines.md §2.4), and returns its record.
+func (t *table) present(typ, id int) (*protocol.Server, bool) {
+	s := &t.rows[typ][id]
+	if s.gen != t.gen || s.rec.State == protocol.Unavailable {
+		return nil, false
+	}
+	return &s.rec, true
+}
+
+// ready is the reference's IsServerReady (baselines.md §2.4): a booting
+// server is first asked LSTJ and is not ready if any of its jobs has an
+// unknown start (-1), because such a job reserved nothing (ds-server.md
+// §4.2); otherwise all three available resources from the GETS record must
+// cover the job. The waiting-job count plays no part.
+func ready(v View, s *protocol.Server, req protocol.Requirement) (bool, error) {
+	if s.State == protocol.Booting {
+		jobs, err := v.ListJobs(s.Ref())
+		if err != nil {
+			return false, err
+		}
+		for _, j := range jobs {
+			if j.Start == -1 {
+				return false, nil
+			}
+		}
+	}
+	return s.Fits(req), nil
+}
+
+// refused implements the project's reading of an ERR to SCHD for the
+// reference baselines. The reference client prints the error and QUITs
+// (baselines.md §2.3 step 6); our loop instead calls Job again with the
+// refused server in View.Excluded. Returning ErrNoServer at once, before
+// any query, makes the loop send QUIT right after the ERR, so the wire
+// shows SCHD, ERR, QUIT exactly as the reference's does.
+func refused(v View) bool { return len(v.Excluded()) > 0 }
+
+// queryErr names the baseline in a query failure.
+func queryErr(name string, err error) error { return fmt.Errorf("%s: %w", name, err) }
+
+// queueEvents is the reaction of ffq, bfq and wfq (and cost-reduce) to
+// server events: CHKQ is answered DEQJ GQ 0 (baselines.md §2.2, §3.8);
+// JCPL, RESF and RESR change nothing.
+type queueEvents struct{}
+
+// Event dequeues the head of the global queue on CHKQ.
+func (queueEvents) Event(_ View, ev protocol.Event) ([]protocol.Action, error) {
+	if _, ok := ev.(*protocol.CheckQueue); ok {
+		return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
+	}
+	return nil, nil
+}
