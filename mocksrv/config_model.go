@@ -80,6 +80,11 @@ type Config struct {
 	FailureFile  string          // failureFile attribute or -f trace ("" if none)
 	FailureModel string          // failureModel attribute or -f model ("" if none)
 	Failures     []FailureRecord // trace records in file order (no phantom; the engine adds it)
+
+	// Warnings are the lines ds-server prints on stderr while loading a
+	// configuration it accepts (e.g. "Error: Server rental rate", "No digits
+	// were found!" for a workload duration, ds-server.md §2.3, §2.5), in order.
+	Warnings []string
 }
 
 // Simulated reports whether failures are simulated (GETS then carries six

@@ -1,0 +1,325 @@
+package mocksrv
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/beevik/etree"
+)
+
+// Defaults of the termination conditions (ds-server.md §2.6) and the seed
+// (§2.8).
+const (
+	cfgDefaultEndTime  = 2592000
+	cfgDefaultJobCount = 1000
+	cfgDefaultSeed     = 1024
+	cfgMaxServerTypes  = 100
+	cfgMaxJobTypes     = 127
+	cfgMaxJobs         = 1000000
+	cfgMaxNameLen      = 65
+)
+
+// LoadConfig reads and loads a ds-server configuration file. A missing or
+// unreadable file gets ds-server's -c error (ds-server.md §2.1). Every other
+// problem is reported by ParseConfig.
+func LoadConfig(path string, opt LoadOptions) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		line := "No such file (" + path + ") exist!"
+		return nil, &ConfigError{File: path, Msg: "cannot read the configuration file: " + cfgPathErr(err),
+			Stderr: []string{line}, Usage: true, Status: 1}
+	}
+	return ParseConfig(path, data, opt)
+}
+
+// ParseConfig loads a configuration from its text; path is the file name as
+// given (used in messages and to resolve relative file names). The result is
+// ready for a simulation: types sorted, the job list read from the job file
+// or generated (Appendix A, job-generation.md), the failure trace read.
+// Every error is a *ConfigError.
+func ParseConfig(path string, data []byte, opt LoadOptions) (*Config, error) {
+	if e := opt.validate(); e != nil {
+		return nil, e
+	}
+	l := &cfgLoader{path: path, dir: filepath.Dir(path), opt: opt, cfg: &Config{Path: path}}
+	if e := l.load(data); e != nil {
+		return nil, e
+	}
+	return l.cfg, nil
+}
+
+// cfgLoader holds the state of one load: what ds-server keeps in globals
+// while it walks the document.
+type cfgLoader struct {
+	path string // config path as given
+	dir  string // its folder (fallback for relative file names)
+	opt  LoadOptions
+	cfg  *Config
+
+	notes []string // stderr lines printed so far by accepted input
+
+	seenConfig, seenServers, seenJobs bool
+	jobFileMode                       bool
+	servers, jobTypes, conditions     int // elements seen (1-based counters in messages)
+	seed                              uint32
+	endTime, jobCount                 int
+	endTimeSet, jobCountSet           bool
+	traceRaw                          []FailureRecord // parsed trace, checked against the types after the walk
+	traceLines                        []int           // line of each record
+	traceFile                         string          // trace path as given ("" if none)
+}
+
+// invalid is a rule failure of §2.2–§2.7: the rule's stderr lines, then
+// "Configuration file (<f>) invalid!", then the Usage line, exit status 1.
+func (l *cfgLoader) invalid(ctx, msg string, lines ...string) *ConfigError {
+	return l.wrap(&ConfigError{File: l.path, Context: ctx, Msg: msg, Stderr: lines})
+}
+
+// wrap completes an error found in the config or in a file it names: the
+// stderr lines printed before it, the generic invalid line and the Usage line.
+func (l *cfgLoader) wrap(e *ConfigError) *ConfigError {
+	st := make([]string, 0, len(l.notes)+len(e.Stderr)+1)
+	st = append(st, l.notes...)
+	st = append(st, e.Stderr...)
+	e.Stderr = append(st, cfgInvalidLine(l.path))
+	e.Usage, e.Status = true, 1
+	return e
+}
+
+// fatal is a check that prints only its own message and exits 1, with no
+// "invalid" line and no Usage line (ds-server.md §2.3 post-load checks, §2.5).
+func (l *cfgLoader) fatal(ctx, msg string, lines ...string) *ConfigError {
+	st := append(append([]string(nil), l.notes...), lines...)
+	return &ConfigError{File: l.path, Context: ctx, Msg: msg, Stderr: st, Status: 1}
+}
+
+// load runs the whole pipeline of §2 on the document text.
+func (l *cfgLoader) load(data []byte) *ConfigError {
+	if line, msg := cfgXMLWellFormed(data); msg != "" {
+		return l.crash(fmt.Sprintf("line %d", line), msg)
+	}
+	doc := etree.NewDocument()
+	doc.ReadSettings.CharsetReader = cfgXMLDecoder(nil).CharsetReader
+	if err := doc.ReadFromBytes(data); err != nil {
+		line, msg := cfgXMLErr(err, 0)
+		return l.crash(fmt.Sprintf("line %d", line), msg)
+	}
+	if e := l.walk(doc); e != nil {
+		return e
+	}
+	return l.finish()
+}
+
+// crash reports input on which the reference aborts (ds-server.md §2.1,
+// Appendix D): our clear message, then the generic invalid line.
+func (l *cfgLoader) crash(ctx, msg string) *ConfigError {
+	e := l.invalid(ctx, msg, l.path+": "+ctx+": "+msg)
+	e.Divergence = "ds-server aborts on an assertion (exit status 134)"
+	return e
+}
+
+// walk visits every element in document order, depth first, parent before
+// children (ds-server.md §2.1), and reacts to the element names it knows.
+// Everything else is ignored but its children are still visited.
+func (l *cfgLoader) walk(doc *etree.Document) *ConfigError {
+	stack := []*etree.Element{}
+	if r := doc.Root(); r != nil {
+		stack = append(stack, r)
+	}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var err *ConfigError
+		switch e.Tag {
+		case "config":
+			err = l.configElem(e)
+		case "servers":
+			err = l.serversElem(e)
+		case "server":
+			err = l.serverElem(e)
+		case "jobs":
+			err = l.jobsElem(e)
+		case "job":
+			err = l.jobTypeElem(e)
+		case "workload":
+			err = l.workloadElem(e)
+		case "condition":
+			err = l.conditionElem(e)
+		}
+		if err != nil {
+			return err
+		}
+		kids := e.ChildElements()
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
+	return nil
+}
+
+// finish applies the checks ds-server makes once the document is read, then
+// the termination rules, and generates the jobs when there is no job file.
+func (l *cfgLoader) finish() *ConfigError {
+	c := l.cfg
+	if !l.seenServers {
+		e := l.invalid("", `no <servers> element`, l.path+`: no <servers> element`)
+		e.Divergence = "ds-server aborts on an assertion (exit status 134)"
+		return e
+	}
+	if len(c.ConfigOrder) == 0 {
+		e := l.invalid("<servers>", "no <server> element", l.path+": <servers>: no <server> element")
+		e.Divergence = "ds-server's behaviour without server types is not specified (ds-server.md §2.3)"
+		return e
+	}
+	if !l.jobFileMode {
+		sum := 0
+		for _, t := range c.JobTypes {
+			sum += t.PopulationRate
+		}
+		if sum != 100 {
+			// ds-server prints no specific message for this rule (§2.4).
+			return l.invalid("<jobs>", fmt.Sprintf("the populationRate values sum to %d, not 100", sum))
+		}
+	}
+
+	// ds-server.md §2.9: stable sort by core count only.
+	c.Types = append([]ServerType(nil), c.ConfigOrder...)
+	sort.SliceStable(c.Types, func(i, j int) bool { return c.Types[i].Cores < c.Types[j].Cores })
+
+	if l.opt.FailureGiven && !isFailureModel(l.opt.Failure) {
+		// dsmock extension: -f names a trace file (LoadOptions.Failure).
+		if e := l.readTrace(l.opt.Failure, "option -f"); e != nil {
+			return e
+		}
+	}
+	if l.traceFile != "" {
+		if e := failtraceCheck(l.traceFile, l.traceRaw, l.traceLines, c.Types); e != nil {
+			return l.wrap(e)
+		}
+		c.Failures = l.traceRaw
+	}
+
+	// Post-load checks (§2.3): per type in sorted order; own message only.
+	for _, t := range c.Types {
+		ctx := fmt.Sprintf("<server> type %s", t.Name)
+		switch {
+		case t.Memory < 200*t.Cores:
+			m := fmt.Sprintf("Insufficient memory (min/core: 200 for server type: %s)!", t.Name)
+			return l.fatal(ctx, m, m)
+		case t.Disk < 200*t.Cores:
+			m := fmt.Sprintf("Insufficient disk space (min/core: 200 for server type: %s)!", t.Name)
+			return l.fatal(ctx, m, m)
+		case t.HourlyRate == 0:
+			m := fmt.Sprintf("The (hourly) rental rate of server %s missing!", t.Name)
+			return l.fatal(ctx, m, m)
+		}
+	}
+	if w := c.Workload; w != nil && w.MinLoad > w.MaxLoad {
+		// §2.5; ds-server checks this only after generating and its
+		// generator never finishes for such a workload, so we reject it
+		// before generating (job-generation.md decision 1).
+		m := fmt.Sprintf("Min load (%d) should be less than max load (%d)!", w.MinLoad, w.MaxLoad)
+		e := l.fatal("<workload>", m, m)
+		if !l.jobFileMode {
+			e.Divergence = "ds-server hangs while generating jobs for this workload (job-generation.md §8)"
+		}
+		return e
+	}
+	if c.FailureModel != "" {
+		// ds-server.md decision 5: only trace files are supported.
+		m := fmt.Sprintf("failure model %q is not supported: only failure trace files are (failureFile attribute, or -f with a trace path)", c.FailureModel)
+		return &ConfigError{File: l.path, Context: "failure model", Msg: m,
+			Stderr: append(append([]string(nil), l.notes...), m), Status: 1,
+			Divergence: "ds-server generates failures from the model (ds-server.md Appendix C.2)"}
+	}
+
+	if !l.seenConfig {
+		// job-generation.md §3.2: never seeded = seed 1, unless -r seeded it.
+		l.seed = 1
+		if l.opt.SeedGiven {
+			l.seed = uint32(l.opt.Seed)
+		}
+	}
+	c.Seed = int(l.seed)
+
+	if l.jobFileMode {
+		// §2.7 termination reset: conditions, -j and -d are ignored.
+		c.JobCount, c.EndTime = len(c.Jobs), cfgDefaultEndTime
+		c.Warnings = l.notes
+		return nil
+	}
+	c.EndTime, c.JobCount = cfgDefaultEndTime, cfgDefaultJobCount
+	if l.opt.EndTimeGiven {
+		c.EndTime = l.opt.EndTime
+	}
+	if l.opt.JobCountGiven {
+		c.JobCount = l.opt.JobCount
+	}
+	if l.endTimeSet { // config conditions are read later and win (§2.6)
+		c.EndTime = l.endTime
+	}
+	if l.jobCountSet {
+		c.JobCount = l.jobCount
+	}
+	if c.Workload == nil {
+		// job-generation.md decision 3.
+		m := "no <workload> element: cannot generate jobs without one (give a <workload> or a <jobs file=…>)"
+		return &ConfigError{File: l.path, Context: "<workload>", Msg: m,
+			Stderr: append(append([]string(nil), l.notes...), l.path+": "+m), Status: 1,
+			Divergence: "ds-server generates with minLoad = maxLoad = 0 (not verified)"}
+	}
+	jobs, e := generateJobs(c, l.seed)
+	if e != nil {
+		e.File = l.path
+		e.Stderr = append(append([]string(nil), l.notes...), e.Stderr...)
+		return e
+	}
+	c.Jobs, c.Generated = jobs, true
+	c.Warnings = l.notes
+	return nil
+}
+
+// resolve finds a file named in the config: relative names are looked up in
+// BaseDir (or the working directory, as ds-server does), then, as a
+// user-friendly fallback, in the config file's own folder. It returns ""
+// when the file is not found in either place.
+func (l *cfgLoader) resolve(name string) string {
+	if name == "" {
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		if cfgIsFile(name) {
+			return name
+		}
+		return ""
+	}
+	first := name
+	if l.opt.BaseDir != "" {
+		first = filepath.Join(l.opt.BaseDir, name)
+	}
+	if cfgIsFile(first) {
+		return first
+	}
+	if second := filepath.Join(l.dir, name); cfgIsFile(second) {
+		return second
+	}
+	return ""
+}
+
+func cfgIsFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// cfgPathErr shortens an *fs.PathError to its cause ("no such file or directory").
+func cfgPathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,173 @@
+package mocksrv
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// failtraceParse reads a failure trace (ds-server.md Appendix C.1): leading
+// white space and lines starting with '#' at the top of the file are skipped
+// (comments are allowed only before the first record); then come white-space
+// separated records of four fields, failStart failEnd serverTypeName serverId.
+//
+// ds-server's behaviour on a malformed record is undefined (C.1); we reject
+// the file with an error naming the record (1-based) and its line: integers
+// must be plain decimal numbers (an optional sign), start >= 0 and end >=
+// start. Type names and ids are checked by failtraceCheck once the server
+// types are known. The returned error has only its own stderr line.
+//
+// lines[k] is the line on which record k starts.
+func failtraceParse(path string, data []byte) (recs []FailureRecord, lines []int, err *ConfigError) {
+	i, line := 0, 1
+	// Leading comments and white space.
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+		case cfgIsSpace(c):
+			i++
+		case c == '#':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		default:
+			goto records
+		}
+	}
+records:
+	var fields [4]string
+	var recLine int
+	n := 0
+	for i < len(data) {
+		c := data[i]
+		if c == '\n' {
+			line++
+			i++
+			continue
+		}
+		if cfgIsSpace(c) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(data) && !cfgIsSpace(data[i]) {
+			i++
+		}
+		if n == 0 {
+			recLine = line
+		}
+		fields[n] = string(data[start:i])
+		n++
+		if n < 4 {
+			continue
+		}
+		n = 0
+		r, e := failtraceRecord(path, len(recs)+1, recLine, fields)
+		if e != nil {
+			return nil, nil, e
+		}
+		recs = append(recs, r)
+		lines = append(lines, recLine)
+	}
+	if n != 0 {
+		return nil, nil, failtraceErr(path, len(recs)+1, recLine, fmt.Sprintf("incomplete record: %d of 4 fields (failStart failEnd serverType serverId)", n))
+	}
+	return recs, lines, nil
+}
+
+func failtraceErr(path string, rec, line int, msg string) *ConfigError {
+	ctx := fmt.Sprintf("line %d: record %d", line, rec)
+	return &ConfigError{File: path, Context: ctx, Msg: msg, Stderr: []string{path + ": " + ctx + ": " + msg},
+		Divergence: "ds-server's behaviour on a bad failure trace is undefined (ds-server.md Appendix C.1)"}
+}
+
+func failtraceRecord(path string, rec, line int, f [4]string) (FailureRecord, *ConfigError) {
+	var r FailureRecord
+	num := func(s, what string) (int, *ConfigError) {
+		v, err := strconv.ParseInt(s, 10, 32)
+		if err != nil {
+			return 0, failtraceErr(path, rec, line, fmt.Sprintf("%s %q is not an integer", what, s))
+		}
+		return int(v), nil
+	}
+	var e *ConfigError
+	if r.Start, e = num(f[0], "failStart"); e != nil {
+		return r, e
+	}
+	if r.End, e = num(f[1], "failEnd"); e != nil {
+		return r, e
+	}
+	r.Type = f[2]
+	if r.ID, e = num(f[3], "serverId"); e != nil {
+		return r, e
+	}
+	if r.Start < 0 {
+		return r, failtraceErr(path, rec, line, fmt.Sprintf("failStart %d is negative", r.Start))
+	}
+	if r.End < r.Start {
+		return r, failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is before failStart %d", r.End, r.Start))
+	}
+	if r.End == 1<<31-1 {
+		// The recovery comes at failEnd+1, which must still be an int.
+		return r, failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is too large", r.End))
+	}
+	return r, nil
+}
+
+// failtraceCheck checks every record's server against the types: the type
+// must exist and the id must be below its limit.
+func failtraceCheck(path string, recs []FailureRecord, lines []int, types []ServerType) *ConfigError {
+	limit := make(map[string]int, len(types))
+	for _, t := range types {
+		if _, dup := limit[t.Name]; !dup {
+			limit[t.Name] = t.Limit
+		}
+	}
+	for k, r := range recs {
+		lim, ok := limit[r.Type]
+		if !ok {
+			return failtraceErr(path, k+1, lines[k], fmt.Sprintf("unknown server type %q", r.Type))
+		}
+		if r.ID < 0 || r.ID >= lim {
+			return failtraceErr(path, k+1, lines[k], fmt.Sprintf("server id %d of type %s is outside 0..%d", r.ID, r.Type, lim-1))
+		}
+	}
+	return nil
+}
+
+// FailureEvent is one event of a failure trace as ds-server schedules it
+// (ds-server.md Appendix C.1): a failure at failStart, or a recovery at
+// failEnd+1.
+type FailureEvent struct {
+	Time     int
+	Recovery bool          // a recovery (RESR) rather than a failure (RESF)
+	Record   FailureRecord // the trace record (the phantom's is 0 0 <smallest type> 0)
+	Phantom  bool          // the extra never-recovering failure ds-server adds
+}
+
+// FailureEvents returns the failure events of a configuration with a failure
+// trace, in the order ds-server processes them (Appendix C.1): each record
+// gives a failure at Start and a recovery at End+1, listed record by record
+// (failure then recovery) and then stably sorted by time; then the phantom
+// failure [BUG-COMPAT] of server 0 of the smallest type (sorted order) at time
+// 0, with no recovery, placed after any real time-0 events. It returns nil
+// when the configuration has no trace.
+func (c *Config) FailureEvents() []FailureEvent {
+	if c.FailureFile == "" || len(c.Types) == 0 {
+		return nil
+	}
+	ev := make([]FailureEvent, 0, 2*len(c.Failures)+1)
+	for _, r := range c.Failures {
+		ev = append(ev, FailureEvent{Time: r.Start, Record: r}, FailureEvent{Time: r.End + 1, Recovery: true, Record: r})
+	}
+	sort.SliceStable(ev, func(i, j int) bool { return ev[i].Time < ev[j].Time })
+	at := sort.Search(len(ev), func(i int) bool { return ev[i].Time > 0 })
+	ph := FailureEvent{Time: 0, Phantom: true, Record: FailureRecord{Start: 0, End: 0, Type: c.Types[0].Name, ID: 0}}
+	ev = append(ev, FailureEvent{})
+	copy(ev[at+1:], ev[at:])
+	ev[at] = ph
+	return ev
+}
