@@ -1,0 +1,343 @@
+package mocksrv
+
+import (
+	"strconv"
+
+	"github.com/dssim-go/dssim-go/protocol"
+)
+
+// server returns the server (type index, id), or nil when the id is out of range.
+func (e *Engine) server(ti int32, id int) *server {
+	if id < 0 || id >= e.types[ti].Limit {
+		return nil
+	}
+	return e.servers[e.first[ti]+int32(id)]
+}
+
+// lookup resolves a type name and id; ok is false for an unknown type (and
+// prints ds-server's stderr line, §7.7), s is nil for an id out of range.
+func (e *Engine) lookup(typ string, id int, what string) (s *server, ok bool) {
+	ti, ok := e.byName[typ]
+	if !ok {
+		e.errf("No such server type by %s exists!", typ)
+		return nil, false
+	}
+	s = e.server(ti, id)
+	if s == nil {
+		e.errf("%d: Out of bound! (0 - %d); %s", id, e.types[ti].Limit-1, what)
+	}
+	return s, true
+}
+
+func (e *Engine) capable(s *server, j *Job) bool {
+	t := &e.types[s.typ]
+	return j.Cores <= t.Cores && j.Memory <= t.Memory && j.Disk <= t.Disk
+}
+
+func (e *Engine) sqIndex(jobID int) int {
+	for i, q := range e.sq {
+		if e.jobs[q.job].ID == jobID {
+			return i
+		}
+	}
+	return -1
+}
+
+// schd is SCHD jobID type id (§5.4). idOK is false when the id token was
+// missing or not a number ([UNDEFINED]; reported as out of bound, decision 3).
+func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) refusal {
+	i := -1
+	if jobOK {
+		i = e.sqIndex(jobID)
+	}
+	if i < 0 {
+		return refusal{code: rNoWaitingJob}
+	}
+	ti, ok := e.byName[typ]
+	if !ok {
+		e.errf("No such server type by %s exists!", typ)
+		return refusal{code: rNoServerType}
+	}
+	s := e.server(ti, id)
+	if !idOK || s == nil {
+		if idOK {
+			e.errf("%d: Out of bound! (0 - %d); Server ID", id, e.types[ti].Limit-1)
+		}
+		return refusal{code: rServerOOB}
+	}
+	if s.state == protocol.Unavailable {
+		return refusal{code: rUnavailable}
+	}
+	q := e.sq[i]
+	if !e.capable(s, &e.jobs[q.job]) {
+		return refusal{code: rIncapable}
+	}
+	e.place(q.job, s, "SCHEDULED")
+	e.sq = append(e.sq[:i], e.sq[i+1:]...)
+	e.lastSent = -1
+	return refusal{}
+}
+
+// place puts a job on a server (§4.2) and logs the SCHEDULED/MIGRATED line,
+// plus RUNNING when it starts at once (§7.2).
+func (e *Engine) place(job int32, s *server, word string) {
+	j := &e.jobs[job]
+	fits := j.Cores <= s.c && j.Memory <= s.m && j.Disk <= s.d
+	x := slot{job: job, start: -1, end: -1}
+	running := false
+	switch s.state {
+	case protocol.Idle:
+		x.start, running = e.clock, true
+		s.state = protocol.Active
+	case protocol.Inactive:
+		s.curStart = e.clock + e.types[s.typ].BootupTime
+		s.state = protocol.Booting
+		s.mark = s.curStart
+		x.start = s.curStart
+	case protocol.Booting:
+		if (len(s.waiting) == 0 || s.waiting[len(s.waiting)-1].start >= 0) && fits {
+			x.start = s.curStart
+		}
+	case protocol.Active:
+		if len(s.waiting) == 0 && fits {
+			x.start, running = e.clock, true
+		}
+	}
+	if x.start >= 0 {
+		x.end = x.start + j.ActRunTime
+		s.c -= j.Cores
+		s.m -= j.Memory
+		s.d -= j.Disk
+	}
+	if running {
+		s.insertRunning(x)
+	} else {
+		s.waiting = append(s.waiting, x)
+	}
+	e.touch(s)
+	if e.log.event(e.clock) {
+		b := append(e.log.buf, "job "...)
+		b = strconv.AppendInt(b, int64(j.ID), 10)
+		if running {
+			b = append(b, " (running) on "...)
+		} else {
+			b = append(b, " (waiting) on "...)
+		}
+		b = e.appendRef(b, s.idx)
+		b = append(b, " ("...)
+		b = append(b, s.state.String()...)
+		b = append(b, ") "...)
+		b = append(b, word...)
+		e.log.buf = append(b, '\n')
+	}
+	if running {
+		e.log.queue(e.clock, lineRunning, job, s.idx)
+		e.log.flush()
+	}
+}
+
+// enqj is ENQJ GQ (§5.5); the token checks are the text front's.
+func (e *Engine) enqj() refusal {
+	if e.lastSent < 0 {
+		return refusal{code: rNoJobToEnq}
+	}
+	for i, q := range e.sq {
+		if q.job == e.lastSent {
+			e.sq = append(e.sq[:i], e.sq[i+1:]...)
+			break
+		}
+	}
+	e.gq = append(e.gq, qent{e.clock, e.lastSent})
+	e.lastSent = -1
+	return refusal{}
+}
+
+// deqj is DEQJ <q> qID (§5.6): the entry goes to the head of SQ, offered at
+// the current clock.
+func (e *Engine) deqj(qid int) refusal {
+	if qid < 0 || qid >= len(e.gq) {
+		return refusal{code: rDeqNoJob, a: qid, b: len(e.gq)}
+	}
+	q := e.gq[qid]
+	e.gq = append(e.gq[:qid], e.gq[qid+1:]...)
+	e.sq = append(e.sq, qent{})
+	copy(e.sq[1:], e.sq)
+	e.sq[0] = qent{e.clock, q.job}
+	return refusal{}
+}
+
+// findOn locates a job (by id) among a server's running and waiting lists.
+func (e *Engine) findOn(s *server, jobID int) (running bool, i int) {
+	for i, r := range s.running {
+		if e.jobs[r.job].ID == jobID {
+			return true, i
+		}
+	}
+	for i, w := range s.waiting {
+		if e.jobs[w.job].ID == jobID {
+			return false, i
+		}
+	}
+	return false, -1
+}
+
+// kilj is KILJ type id jobID (§5.12). It does not start waiting jobs
+// [BUG-COMPAT], and a known-start job on a booting server keeps its
+// resources reserved [BUG-COMPAT; the reference's later abort is replaced
+// by going on, Appendix D].
+func (e *Engine) kilj(s *server, jobID int) refusal {
+	running, i := e.findOn(s, jobID)
+	if i < 0 {
+		return refusal{code: rKILJ}
+	}
+	var r slot
+	if running {
+		r = s.running[i]
+		s.running = removeAt(s.running, i)
+		j := &e.jobs[r.job]
+		s.c += j.Cores
+		s.m += j.Memory
+		s.d += j.Disk
+	} else {
+		r = s.waiting[i]
+		s.waiting = removeAt(s.waiting, i)
+	}
+	r.end = e.clock
+	e.jobGone(s, r, "killed", s.minRunStart())
+	s.killed = append(s.killed, r)
+	e.touch(s)
+	return refusal{}
+}
+
+// term is TERM type id (§5.13); it returns the number of jobs killed.
+func (e *Engine) term(s *server) (int, refusal) {
+	if !s.state.Powered() {
+		return 0, refusal{code: rTERM}
+	}
+	runMin := s.minRunStart()
+	n := 0
+	for _, lst := range [2][]slot{s.running, s.waiting} {
+		for _, r := range lst {
+			r.end = e.clock
+			e.jobGone(s, r, "killed", runMin)
+			s.killed = append(s.killed, r)
+			n++
+		}
+	}
+	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	if s.state != protocol.Booting {
+		s.billed += e.clock - s.curStart
+	}
+	t := e.types[s.typ]
+	s.state = protocol.Inactive
+	s.curStart = -1
+	s.c, s.m, s.d = t.Cores, t.Memory, t.Disk
+	e.touch(s)
+	return n, refusal{}
+}
+
+// migj is MIGJ jobID src tgt (§5.11); the token and range checks are done
+// by the caller (they all give "ERR: <msg>!").
+func (e *Engine) migj(jobID int, src, tgt *server) refusal {
+	if src == tgt {
+		return refusal{code: rMigSelf}
+	}
+	running, i := e.findOn(src, jobID)
+	if i < 0 {
+		return refusal{code: rMigNoJob, a: jobID, s: e.types[src.typ].Name + " " + strconv.Itoa(src.id)}
+	}
+	var r slot
+	if running {
+		r = src.running[i]
+	} else {
+		r = src.waiting[i]
+	}
+	if r.end == e.clock {
+		return refusal{code: rMigCompleting, a: jobID, b: e.clock}
+	}
+	if tgt.state == protocol.Unavailable || !e.capable(tgt, &e.jobs[r.job]) {
+		return refusal{code: rMIGJ}
+	}
+	e.place(r.job, tgt, "MIGRATED")
+	// Remove from the source: no trace in any history list (§5.11, §6.2).
+	if running {
+		src.running = removeAt(src.running, i)
+	} else {
+		src.waiting = removeAt(src.waiting, i)
+	}
+	if r.start >= 0 {
+		j := &e.jobs[r.job]
+		src.c += j.Cores
+		src.m += j.Memory
+		src.d += j.Disk
+	}
+	empty := len(src.running)+len(src.waiting) == 0
+	switch {
+	case src.state == protocol.Booting && empty:
+		t := e.types[src.typ]
+		src.state = protocol.Inactive
+		src.curStart = -1
+		src.c, src.m, src.d = t.Cores, t.Memory, t.Disk
+	case src.state == protocol.Active && empty:
+		src.state = protocol.Idle
+	case src.state == protocol.Active && len(src.waiting) > 0:
+		e.startWaiting(src, e.clock)
+		e.log.flush()
+	}
+	e.touch(src)
+	return refusal{}
+}
+
+// pshj is PSHJ (§5.14). handled is false when no job was on offer: the
+// message is then handled exactly as REDY by the caller.
+func (e *Engine) pshj() (handled bool, r refusal) {
+	if e.lastSent < 0 {
+		return false, refusal{}
+	}
+	i := -1
+	for k, q := range e.sq {
+		if q.job == e.lastSent {
+			i = k
+			break
+		}
+	}
+	if i < 0 {
+		// Cannot happen after a correct dialogue (the job on offer is in
+		// SQ); refuse clearly rather than assert (decision 2).
+		return true, refusal{code: rPSHJNotHead}
+	}
+	// The reference asserts that the job is SQ's head; after a DEQJ another
+	// job can be there. Taking it out wherever it is keeps going (Appendix D
+	// spirit: never crash).
+	q := e.sq[i]
+	e.sq = append(e.sq[:i], e.sq[i+1:]...)
+	t := q.t
+	if len(e.sq) > 0 {
+		t = e.sq[0].t + 1
+		for e.next < len(e.jobs) && e.jobs[e.next].Submit < t {
+			e.sq = append(e.sq, qent{e.jobs[e.next].Submit, int32(e.next)})
+			e.next++
+		}
+	} else {
+		t++
+		if e.next >= len(e.jobs) && float64(t) > 1.5*float64(e.cfg.EndTime) {
+			id := e.jobs[q.job].ID
+			e.lastSent = -1
+			return true, refusal{code: rPSHJStuck, a: id, b: e.clock}
+		}
+		if e.next < len(e.jobs) {
+			e.sq = append(e.sq, qent{e.jobs[e.next].Submit, int32(e.next)})
+			t = e.jobs[e.next].Submit + 1
+			e.next++
+		}
+	}
+	k := 0
+	for k < len(e.sq) && e.sq[k].t < t {
+		k++
+	}
+	e.sq = append(e.sq, qent{})
+	copy(e.sq[k+1:], e.sq[k:])
+	e.sq[k] = qent{t, q.job}
+	e.lastSent = -1
+	return true, refusal{}
+}

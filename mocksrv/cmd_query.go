@@ -1,0 +1,182 @@
+package mocksrv
+
+import (
+	"strconv"
+
+	"github.com/dssim-go/dssim-go/protocol"
+)
+
+// getsKind is a GETS option (§5.3).
+type getsKind uint8
+
+const (
+	getsAll getsKind = iota
+	getsType
+	getsOne
+	getsAvail
+	getsCapable
+	getsBounded
+)
+
+// getsOptions in the order ds-server tests them.
+var getsOptions = [...]struct {
+	word string
+	kind getsKind
+}{{"All", getsAll}, {"Type", getsType}, {"One", getsOne}, {"Avail", getsAvail},
+	{"Capable", getsCapable}, {"Bounded", getsBounded}}
+
+// reqOK checks a GETS Capable/Avail/Bounded requirement against the largest
+// type's capacity (§5.3: 1..C cores, 100..M memory, 100..D disk).
+func (e *Engine) reqOK(r protocol.Requirement) bool {
+	L := e.cfg.Largest()
+	switch {
+	case r.Cores < 1 || r.Cores > L.Cores:
+		e.errf("%d: Out of bound! (1 - %d); Core count limit", r.Cores, L.Cores)
+	case r.Memory < 100 || r.Memory > L.Memory:
+		e.errf("%d: Out of bound! (100 - %d); Memory limit", r.Memory, L.Memory)
+	case r.Disk < 100 || r.Disk > L.Disk:
+		e.errf("%d: Out of bound! (100 - %d); Disk limit", r.Disk, L.Disk)
+	default:
+		return true
+	}
+	return false
+}
+
+// gets selects the servers of a GETS query, in sorted type order then id
+// order, appending their indices to out. The arguments are already checked.
+func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, out []int32) []int32 {
+	switch kind {
+	case getsAll:
+		for i := range e.servers {
+			out = append(out, int32(i))
+		}
+	case getsType:
+		for i := 0; i < e.types[ti].Limit; i++ {
+			out = append(out, e.first[ti]+int32(i))
+		}
+	case getsOne:
+		out = append(out, e.first[ti]+int32(id))
+	case getsCapable, getsBounded:
+		for t := range e.types {
+			tp := &e.types[t]
+			if r.Cores <= tp.Cores && r.Memory <= tp.Memory && r.Disk <= tp.Disk {
+				for i := 0; i < tp.Limit; i++ {
+					out = append(out, e.first[t]+int32(i))
+				}
+			}
+		}
+		if kind == getsBounded && len(out) > 0 {
+			// Stop after the first server of the trailing run of inactive
+			// servers (§5.3, undocumented option).
+			last := -1
+			for k, si := range out {
+				if e.servers[si].state != protocol.Inactive {
+					last = k
+				}
+			}
+			if last+2 < len(out) {
+				out = out[:last+2]
+			}
+		}
+	case getsAvail:
+		for _, s := range e.servers {
+			if len(s.waiting) == 0 && s.state != protocol.Unavailable &&
+				r.Cores <= s.c && r.Memory <= s.m && r.Disk <= s.d {
+				out = append(out, s.idx)
+			}
+		}
+	}
+	return out
+}
+
+// record converts a server to its GETS record.
+func (e *Engine) record(si int32) protocol.Server {
+	s := e.servers[si]
+	rec := protocol.Server{Type: e.types[s.typ].Name, ID: s.id, State: s.state, CurStartTime: s.curStart,
+		Cores: s.c, Memory: s.m, Disk: s.d, Waiting: len(s.waiting), Running: len(s.running)}
+	if e.simulated() {
+		rec.Failure = &protocol.Failure{Failures: s.nFail, TotalFailTime: s.totalFail, MTTF: s.mttf,
+			MTTR: s.mttr, MADF: s.madf, LastStartTime: s.lastStart}
+	}
+	return rec
+}
+
+// appendRecord writes a server's GETS record (§5.3) to b.
+func (e *Engine) appendRecord(b []byte, si int32) []byte {
+	s := e.servers[si]
+	b = append(b, e.types[s.typ].Name...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(s.id), 10)
+	b = append(b, ' ')
+	b = append(b, s.state.String()...)
+	b = append(b, ' ')
+	b = appendInts(b, s.curStart, s.c, s.m, s.d, len(s.waiting), len(s.running))
+	if e.simulated() {
+		b = append(b, ' ')
+		b = appendInts(b, s.nFail, s.totalFail, s.mttf, s.mttr, s.madf, s.lastStart)
+	}
+	return b
+}
+
+// getsRecLen is the constant recLen of a GETS DATA header (§5.2).
+func (e *Engine) getsRecLen() int {
+	if e.simulated() {
+		return 166
+	}
+	return 124
+}
+
+// jobRecords lists a server's jobs as LSTJ does (§5.8): running (end order)
+// then waiting (FIFO).
+func (e *Engine) jobRecords(s *server, out []protocol.JobRecord) []protocol.JobRecord {
+	for _, r := range s.running {
+		out = append(out, e.jobRecord(r, protocol.JobStateRunning))
+	}
+	for _, w := range s.waiting {
+		out = append(out, e.jobRecord(w, protocol.JobStateWaiting))
+	}
+	return out
+}
+
+func (e *Engine) jobRecord(x slot, st protocol.JobState) protocol.JobRecord {
+	j := &e.jobs[x.job]
+	return protocol.JobRecord{ID: j.ID, State: st, Submit: j.Submit, Start: x.start,
+		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
+}
+
+// queued returns GQ entry i as an LSTQ record (§5.7).
+func (e *Engine) queued(i int) protocol.QueuedJob {
+	q := e.gq[i]
+	j := &e.jobs[q.job]
+	return protocol.QueuedJob{ID: j.ID, QID: i, Submit: j.Submit, Queued: q.t, EstRunTime: j.EstRunTime,
+		Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
+}
+
+// cntj is CNTJ's count for a job state (§5.9); ok is false for states
+// outside 1..7 (0 and 8 crash the reference; they are refused here).
+func (e *Engine) cntj(s *server, st int) (int, bool) {
+	switch protocol.JobState(st) {
+	case protocol.JobStateWaiting:
+		return len(s.waiting), true
+	case protocol.JobStateRunning:
+		return len(s.running), true
+	case protocol.JobStateSuspended, protocol.JobStatePreempted:
+		return 0, true
+	case protocol.JobStateCompleted:
+		return len(s.completed), true
+	case protocol.JobStateFailed:
+		return len(s.failed), true
+	case protocol.JobStateKilled:
+		return len(s.killed), true
+	}
+	return 0, false
+}
+
+// ejwt is the sum of estRunTime over the waiting jobs (§5.10).
+func (e *Engine) ejwt(s *server) int {
+	n := 0
+	for _, w := range s.waiting {
+		n += e.jobs[w.job].EstRunTime
+	}
+	return n
+}

@@ -1,0 +1,658 @@
+package mocksrv
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+
+	"github.com/dssim-go/dssim-go/protocol"
+)
+
+// Options configure one simulation.
+type Options struct {
+	// Level is the -v verbosity (§7.4); the zero value behaves like no -v.
+	Level Level
+	// Newline is -n (or <config newline="true">): newline mode (§1.4).
+	Newline bool
+	// NoFailureMsgs is -o: RESF/RESR are not sent (§3.6).
+	NoFailureMsgs bool
+	// Log receives the stdout log (§7); nil for none (nothing is formatted).
+	Log io.Writer
+	// Stderr receives ds-server's informational stderr lines (§7.7); nil for none.
+	Stderr io.Writer
+	// CommandLine is echoed in the second header line (§7.1); Port in the third.
+	CommandLine string
+	Port        int
+	// NoHeader suppresses the three header lines (the caller prints them,
+	// e.g. dsmock prints them once before accepting connections).
+	NoHeader bool
+}
+
+// Engine is the simulation core: ds-server's state and its reaction to
+// every client command, with no I/O of its own (it writes the log to the
+// io.Writer it was given). It is not safe for concurrent use; independent
+// Engines share nothing.
+type Engine struct {
+	cfg     *Config
+	opt     Options
+	types   []ServerType
+	first   []int32 // index of each type's server 0 in servers
+	servers []*server
+	byName  map[string]int32
+	jobs    []Job
+	log     *logger
+	stderr  io.Writer
+
+	clock     int
+	next      int // release index into jobs
+	sq, gq    []qent
+	lastSent  int32 // -1: none
+	completed int
+	actualEnd int
+
+	batch  []batchEnt
+	batchT int
+
+	chkQ     bool
+	prevQLen int
+
+	fevents []fevent
+	fnext   int
+
+	endH, bootH keyHeap
+	idleCand    []int32
+	scratch     []int32
+
+	ended bool // QUIT processed
+}
+
+type batchEnt struct {
+	srv int32
+	job int32
+}
+
+// fevent is a failure (rec.Start) or recovery (rec.End+1) event (Appendix C.1).
+type fevent struct {
+	t       int
+	recover bool
+	srv     int32
+	dur     int // failEnd - failStart
+}
+
+// ErrFailureModel is returned for configs that ask for a failure model:
+// dsmock supports failure trace files only (decision 5).
+var ErrFailureModel = errors.New("failure models are not supported by dsmock: use a failure trace file (failureFile); ds-server.md decision 5")
+
+// NewEngine builds a simulation of cfg. The config must have been loaded
+// (types sorted, jobs present). Failure trace records naming an unknown
+// server are an error.
+func NewEngine(cfg *Config, opt Options) (*Engine, error) {
+	if cfg == nil || len(cfg.Types) == 0 {
+		return nil, errors.New("mocksrv: config has no server types")
+	}
+	if cfg.FailureModel != "" {
+		return nil, ErrFailureModel
+	}
+	e := &Engine{cfg: cfg, opt: opt, types: cfg.Types, jobs: cfg.Jobs, lastSent: -1,
+		byName: make(map[string]int32, len(cfg.Types)), stderr: opt.Stderr}
+	n := 0
+	for _, t := range cfg.Types {
+		n += t.Limit
+	}
+	e.servers = make([]*server, 0, n)
+	store := make([]server, n)
+	for ti, t := range cfg.Types {
+		if _, dup := e.byName[t.Name]; dup {
+			return nil, fmt.Errorf("mocksrv: server type %q listed twice", t.Name)
+		}
+		e.byName[t.Name] = int32(ti)
+		e.first = append(e.first, int32(len(e.servers)))
+		for id := 0; id < t.Limit; id++ {
+			s := &store[len(e.servers)]
+			*s = server{idx: int32(len(e.servers)), typ: int32(ti), id: id, state: protocol.Inactive,
+				curStart: -1, c: t.Cores, m: t.Memory, d: t.Disk, mark: -1,
+				mttf: -1, mttr: -1, madf: -1, endPushed: inf, bootPushed: inf}
+			e.servers = append(e.servers, s)
+		}
+	}
+	if cfg.FailureFile != "" {
+		if err := e.loadFailures(); err != nil {
+			return nil, err
+		}
+	}
+	e.log = newLogger(opt.Log, opt.Level)
+	e.log.names = func(srv int32) (string, int) {
+		s := e.servers[srv]
+		return e.types[s.typ].Name, s.id
+	}
+	e.log.jobID = func(j int32) int { return e.jobs[j].ID }
+	if !opt.NoHeader {
+		e.header()
+	}
+	return e, nil
+}
+
+// header prints the three lines ds-server prints before accepting (§7.1).
+func (e *Engine) header() {
+	e.log.header("# ds-sim server " + Version)
+	e.log.header("# Server-side simulator started with '" + e.opt.CommandLine + "'")
+	e.log.header("# Waiting for connection to port " + strconv.Itoa(e.opt.Port) + " of IP address 127.0.0.1")
+}
+
+// loadFailures builds the event list of Appendix C.1 from the trace
+// records, adding the phantom failure of the smallest type's server 0.
+func (e *Engine) loadFailures() error {
+	var ev []fevent
+	for i, r := range e.cfg.Failures {
+		ti, ok := e.byName[r.Type]
+		if !ok {
+			return fmt.Errorf("%s: failure record %d: no server type %q", e.cfg.FailureFile, i+1, r.Type)
+		}
+		if r.ID < 0 || r.ID >= e.types[ti].Limit {
+			return fmt.Errorf("%s: failure record %d: server id %d out of range for type %q (0-%d)",
+				e.cfg.FailureFile, i+1, r.ID, r.Type, e.types[ti].Limit-1)
+		}
+		srv := e.first[ti] + int32(r.ID)
+		ev = append(ev, fevent{t: r.Start, srv: srv, dur: r.End - r.Start},
+			fevent{t: r.End + 1, recover: true, srv: srv, dur: r.End - r.Start})
+	}
+	sort.SliceStable(ev, func(i, j int) bool { return ev[i].t < ev[j].t })
+	// The phantom failure goes after every real time-0 event (Appendix C.1).
+	k := 0
+	for k < len(ev) && ev[k].t <= 0 {
+		k++
+	}
+	ev = append(ev, fevent{})
+	copy(ev[k+1:], ev[k:])
+	ev[k] = fevent{t: 0, srv: 0, dur: 0}
+	e.fevents = ev
+	return nil
+}
+
+// simulated reports whether failures are simulated (GETS carries six more fields).
+func (e *Engine) simulated() bool { return e.cfg.Simulated() }
+
+func (e *Engine) errf(format string, a ...any) {
+	if e.stderr != nil {
+		fmt.Fprintf(e.stderr, format+"\n", a...)
+	}
+}
+
+// ---- REDY (§3.2) ----
+
+// evKind is the kind of a REDY outcome.
+type evKind uint8
+
+const (
+	evJob evKind = iota
+	evJCPL
+	evRESF
+	evRESR
+	evCHKQ
+	evNONE
+)
+
+// event is a REDY outcome, formatted only when needed.
+type event struct {
+	kind evKind
+	job  int32 // evJob, evJCPL
+	t    int   // offer time, end time or event time
+	srv  int32 // evJCPL, evRESF, evRESR
+	resp bool  // evJob: JOBP
+}
+
+func (e *Engine) appendEvent(b []byte, ev event) []byte {
+	switch ev.kind {
+	case evJob:
+		j := &e.jobs[ev.job]
+		if ev.resp {
+			b = append(b, "JOBP "...)
+		} else {
+			b = append(b, "JOBN "...)
+		}
+		b = appendInts(b, j.ID, ev.t, j.Cores, j.Memory, j.Disk, j.EstRunTime)
+	case evJCPL:
+		b = append(b, "JCPL "...)
+		b = appendInts(b, ev.t, e.jobs[ev.job].ID)
+		b = append(b, ' ')
+		b = e.appendRef(b, ev.srv)
+	case evRESF, evRESR:
+		if ev.kind == evRESF {
+			b = append(b, "RESF "...)
+		} else {
+			b = append(b, "RESR "...)
+		}
+		b = e.appendRef(b, ev.srv)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(ev.t), 10)
+	case evCHKQ:
+		b = append(b, "CHKQ"...)
+	case evNONE:
+		b = append(b, "NONE"...)
+	}
+	return b
+}
+
+func (e *Engine) appendRef(b []byte, srv int32) []byte {
+	s := e.servers[srv]
+	b = append(b, e.types[s.typ].Name...)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(s.id), 10)
+}
+
+func appendInts(b []byte, v ...int) []byte {
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return b
+}
+
+// protoEvent converts an outcome to the protocol package's typed event.
+func (e *Engine) protoEvent(ev event) protocol.Event {
+	switch ev.kind {
+	case evJob:
+		j := &e.jobs[ev.job]
+		return &protocol.JobOffer{Job: protocol.Job{ID: j.ID, Submit: ev.t, Cores: j.Cores, Memory: j.Memory,
+			Disk: j.Disk, EstRunTime: j.EstRunTime}, Resubmitted: ev.resp}
+	case evJCPL:
+		return &protocol.JobCompleted{Time: ev.t, JobID: e.jobs[ev.job].ID, Server: e.ref(ev.srv)}
+	case evRESF:
+		return &protocol.ServerFailed{Server: e.ref(ev.srv), Time: ev.t}
+	case evRESR:
+		return &protocol.ServerRecovered{Server: e.ref(ev.srv), Time: ev.t}
+	case evCHKQ:
+		return &protocol.CheckQueue{}
+	}
+	return &protocol.NoMoreJobs{}
+}
+
+func (e *Engine) ref(srv int32) protocol.ServerRef {
+	s := e.servers[srv]
+	return protocol.ServerRef{Type: e.types[s.typ].Name, ID: s.id}
+}
+
+// redy is ds-server's reply to REDY (§3.2). afterJCPL reports whether the
+// caller must run the post-reply step of a JCPL (§3.3 step 4, §3.6); the
+// caller does so after building the reply text.
+func (e *Engine) redy() event {
+	for {
+		ev := e.redyOnce()
+		if e.opt.NoFailureMsgs && (ev.kind == evRESF || ev.kind == evRESR) {
+			// -o: the event happened but is not sent; REDY is processed again (§3.6).
+			continue
+		}
+		return ev
+	}
+}
+
+func (e *Engine) redyOnce() event {
+	e.pruneBatch()
+	F := e.batchT
+	if len(e.batch) == 0 {
+		F = e.minEnd()
+	}
+	N, none := 0, false
+	switch {
+	case len(e.sq) > 0:
+		N = e.sq[0].t
+	case e.next < len(e.jobs):
+		N = e.jobs[e.next].Submit
+	default:
+		none = true
+	}
+	if none {
+		N = inf
+		if len(e.gq) > 0 {
+			if !e.chkQ && e.prevQLen == 0 {
+				e.chkQ = true
+			} else if e.chkQ && e.prevQLen == len(e.gq) {
+				e.chkQ = false
+			}
+		} else {
+			e.chkQ = false
+		}
+	}
+	E := inf
+	if e.fnext < len(e.fevents) {
+		E = e.fevents[e.fnext].t
+	}
+	noMore := F == inf && N == inf
+	if !e.chkQ && !noMore && F != inf && F <= E && F <= N {
+		e.prevQLen = 0
+		return e.completion(F)
+	}
+	if !e.chkQ && !noMore && E != inf && E < F && E <= N {
+		e.batch = e.batch[:0]
+		return e.failureEvent()
+	}
+	e.batch = e.batch[:0]
+	return e.offer()
+}
+
+// pruneBatch drops batch entries that are no longer running with the batch
+// time (a client may KILJ/MIGJ/TERM them between two JCPLs; Appendix D says
+// any behaviour is acceptable there, this one never reports a job twice).
+func (e *Engine) pruneBatch() {
+	for len(e.batch) > 0 {
+		b := e.batch[0]
+		s := e.servers[b.srv]
+		found := false
+		for _, r := range s.running {
+			if r.job == b.job && r.end == e.batchT {
+				found = true
+				break
+			}
+		}
+		if !found {
+			for _, w := range s.waiting {
+				if w.job == b.job && w.end == e.batchT {
+					found = true
+					break
+				}
+			}
+		}
+		if found {
+			return
+		}
+		e.batch = e.batch[1:]
+	}
+}
+
+// completion is the JCPL path (§3.3 steps 1-3). Step 4 is finishJCPL.
+func (e *Engine) completion(F int) event {
+	if len(e.batch) == 0 {
+		e.batchT = F
+		// Servers holding a job that ends at F, in server order.
+		srvs := e.popUpTo(&e.endH, F, false, e.scratch[:0])
+		sort.Slice(srvs, func(i, j int) bool { return srvs[i] < srvs[j] })
+		for _, si := range srvs {
+			s := e.servers[si]
+			for _, r := range s.running {
+				if r.end == F {
+					e.batch = append(e.batch, batchEnt{si, r.job})
+				}
+			}
+			for _, w := range s.waiting {
+				if w.start >= 0 && w.end == F {
+					e.batch = append(e.batch, batchEnt{si, w.job})
+				}
+			}
+		}
+		e.clock = F
+		// Boot completions, in server order (§3.3 step 1).
+		boots := e.popUpTo(&e.bootH, F, true, srvs[len(srvs):])
+		sort.Slice(boots, func(i, j int) bool { return boots[i] < boots[j] })
+		for _, si := range boots {
+			e.bootDone(e.servers[si], F)
+		}
+		for _, si := range srvs {
+			e.touch(e.servers[si])
+		}
+		for _, si := range boots {
+			e.touch(e.servers[si])
+		}
+		e.scratch = boots[:0]
+	}
+	b := e.batch[0]
+	e.batch = e.batch[1:]
+	s := e.servers[b.srv]
+	for i, r := range s.running {
+		if r.job == b.job {
+			e.complete(s, i)
+			break
+		}
+	}
+	e.touch(s)
+	return event{kind: evJCPL, job: b.job, t: e.batchT, srv: b.srv}
+}
+
+// finishJCPL is §3.3 step 4: start waiting jobs on the server of the JCPL
+// just built, unless the next job of the batch is on the same server.
+// Its RUNNING lines come before the SENT JCPL line.
+func (e *Engine) finishJCPL(ev event) {
+	if len(e.batch) > 0 && e.batch[0].srv == ev.srv {
+		e.log.flush()
+		return
+	}
+	s := e.servers[ev.srv]
+	e.startWaiting(s, e.clock)
+	e.touch(s)
+	e.log.flush()
+}
+
+// bootDone applies a boot completion at time t: known-start waiting jobs
+// with start <= t run; the server becomes active (§3.3 step 1, §3.4 step 2).
+func (e *Engine) bootDone(s *server, t int) {
+	if s.state != protocol.Booting || s.curStart > t {
+		return
+	}
+	n := 0
+	for n < len(s.waiting) && s.waiting[n].start >= 0 && s.waiting[n].start <= t {
+		w := s.waiting[n]
+		s.insertRunning(w)
+		e.log.queue(w.start, lineRunning, w.job, s.idx)
+		n++
+	}
+	s.waiting = s.waiting[:copy(s.waiting, s.waiting[n:])]
+	s.state = protocol.Active
+}
+
+// complete finishes running job i of s (§3.3 step 2).
+func (e *Engine) complete(s *server, i int) {
+	r := s.running[i]
+	s.running = removeAt(s.running, i)
+	j := &e.jobs[r.job]
+	s.c += j.Cores
+	s.m += j.Memory
+	s.d += j.Disk
+	s.leave(r.start, r.end, s.minRunStart())
+	s.completed = append(s.completed, r)
+	e.completed++
+	if r.end > e.actualEnd {
+		e.actualEnd = r.end
+	}
+	e.log.queue(r.end, lineCompleted, r.job, s.idx)
+}
+
+// startWaiting starts waiting jobs FIFO at time t, stopping at the first
+// misfit: no backfilling (§3.5).
+func (e *Engine) startWaiting(s *server, t int) {
+	n := 0
+	for n < len(s.waiting) {
+		w := s.waiting[n]
+		j := &e.jobs[w.job]
+		if j.Cores > s.c || j.Memory > s.m || j.Disk > s.d {
+			break
+		}
+		s.c -= j.Cores
+		s.m -= j.Memory
+		s.d -= j.Disk
+		w.start, w.end = t, t+j.ActRunTime
+		s.insertRunning(w)
+		e.log.queue(t, lineRunning, w.job, s.idx)
+		n++
+	}
+	if n > 0 {
+		s.waiting = s.waiting[:copy(s.waiting, s.waiting[n:])]
+	}
+}
+
+// advance is the full state advance to time T (§3.4). Only servers that
+// have something due are visited, in server order; the lines are printed
+// sorted by time at the end.
+func (e *Engine) advance(T int) {
+	srvs := e.popUpTo(&e.endH, T, false, e.scratch[:0])
+	srvs = e.popUpTo(&e.bootH, T, true, srvs)
+	srvs = append(srvs, e.idleCand...)
+	e.idleCand = e.idleCand[:0]
+	if len(srvs) > 1 {
+		sort.Slice(srvs, func(i, j int) bool { return srvs[i] < srvs[j] })
+	}
+	prev := int32(-1)
+	for _, si := range srvs {
+		if si == prev {
+			continue
+		}
+		prev = si
+		s := e.servers[si]
+		s.maybeIdle = false
+		e.advanceServer(s, T)
+		e.touch(s)
+	}
+	e.scratch = srvs[:0]
+	e.log.flush()
+}
+
+func (e *Engine) advanceServer(s *server, T int) {
+	for {
+		for len(s.running) > 0 && s.running[0].end <= T {
+			end := s.running[0].end
+			e.complete(s, 0)
+			e.startWaiting(s, end)
+		}
+		if s.state == protocol.Booting && s.curStart <= T {
+			e.bootDone(s, T)
+			continue
+		}
+		break
+	}
+	if s.state == protocol.Active && len(s.running) == 0 {
+		s.state = protocol.Idle
+	}
+}
+
+// offer is §3.2 step 8.
+func (e *Engine) offer() event {
+	var q qent
+	switch {
+	case len(e.sq) > 0:
+		q = e.sq[0]
+	case e.next < len(e.jobs):
+		q = qent{e.jobs[e.next].Submit, int32(e.next)}
+		e.sq = append(e.sq, q)
+		e.next++
+	default:
+		if e.completed == len(e.jobs) {
+			return event{kind: evNONE}
+		}
+		e.prevQLen = len(e.gq)
+		return event{kind: evCHKQ}
+	}
+	e.clock = q.t
+	j := &e.jobs[q.job]
+	e.lastSent = q.job
+	e.advance(e.clock)
+	if e.log.event(e.clock) {
+		b := append(e.log.buf, "job "...)
+		b = strconv.AppendInt(b, int64(j.ID), 10)
+		b = append(b, " -- CPU: "...)
+		b = strconv.AppendInt(b, int64(j.Cores), 10)
+		b = append(b, ", Mem: "...)
+		b = strconv.AppendInt(b, int64(j.Memory), 10)
+		b = append(b, ", Disk: "...)
+		b = strconv.AppendInt(b, int64(j.Disk), 10)
+		b = append(b, ", Est Runtime: "...)
+		b = strconv.AppendInt(b, int64(j.EstRunTime), 10)
+		e.log.buf = append(b, " SUBMITTED\n"...)
+	}
+	return event{kind: evJob, job: q.job, t: q.t, resp: q.t != j.Submit}
+}
+
+// failureEvent applies the next failure or recovery event (Appendix C.3).
+func (e *Engine) failureEvent() event {
+	f := e.fevents[e.fnext]
+	e.fnext++
+	e.clock = f.t
+	e.advance(f.t)
+	s := e.servers[f.srv]
+	if f.recover {
+		e.recoverServer(s, f)
+		e.touch(s)
+		return event{kind: evRESR, t: f.t, srv: f.srv}
+	}
+	e.failServer(s, f)
+	e.touch(s)
+	return event{kind: evRESF, t: f.t, srv: f.srv}
+}
+
+func (e *Engine) failServer(s *server, f fevent) {
+	t := f.t
+	if s.state == protocol.Idle || s.state == protocol.Active {
+		s.billed += t - s.curStart
+	}
+	runMin := s.minRunStart()
+	for _, lst := range [2][]slot{s.running, s.waiting} {
+		for _, r := range lst {
+			r.end = t
+			e.jobGone(s, r, "failed", runMin)
+			s.failed = append(s.failed, r)
+		}
+	}
+	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	s.state = protocol.Unavailable
+	s.curStart = -1
+	s.c, s.m, s.d = 0, 0, 0
+	s.nFail++
+	s.failDur = append(s.failDur, f.dur)
+	s.mttf = (t - s.totalFail) / s.nFail
+	sum := 0
+	for _, d := range s.failDur {
+		sum += abs(d - s.mttf)
+	}
+	s.madf = sum / s.nFail
+}
+
+func (e *Engine) recoverServer(s *server, f fevent) {
+	t := f.t
+	// Jobs of a server that recovers without having failed (overlapping
+	// trace records) cannot survive the reset; they are treated as failed.
+	if len(s.running)+len(s.waiting) > 0 {
+		runMin := s.minRunStart()
+		for _, lst := range [2][]slot{s.running, s.waiting} {
+			for _, r := range lst {
+				r.end = t
+				e.jobGone(s, r, "failed", runMin)
+				s.failed = append(s.failed, r)
+			}
+		}
+		s.running, s.waiting = s.running[:0], s.waiting[:0]
+	}
+	tp := e.types[s.typ]
+	s.state = protocol.Inactive
+	s.curStart = -1
+	s.c, s.m, s.d = tp.Cores, tp.Memory, tp.Disk
+	s.totalFail += f.dur
+	if s.nFail > 0 {
+		s.mttr = int(float32(s.totalFail) / float32(s.nFail))
+	}
+	s.lastStart = t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// jobGone logs a failed/killed job, queues it at the end of GQ and does the
+// usage accounting (§5.12, C.3). r.end is already the leaving time.
+func (e *Engine) jobGone(s *server, r slot, word string, runMin int) {
+	if e.log.event(e.clock) {
+		b := append(e.log.buf, "job "...)
+		b = strconv.AppendInt(b, int64(e.jobs[r.job].ID), 10)
+		b = append(b, " on "...)
+		b = e.appendRef(b, s.idx)
+		b = append(b, ' ')
+		b = append(b, word...)
+		e.log.buf = append(b, '\n')
+	}
+	e.log.emptyLine()
+	e.gq = append(e.gq, qent{e.clock, r.job})
+	s.leave(r.start, r.end, runMin)
+}

@@ -1,0 +1,254 @@
+package mocksrv
+
+import (
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Level is a -v verbosity level (ds-server.md §7.4).
+type Level struct {
+	Word       string // as given ("" when -v was absent)
+	Recognised bool   // all, brief, jobs or stats (by prefix)
+	Events     bool   // event lines (SUBMITTED, SCHEDULED, RUNNING, …)
+	Proto      int    // protocol lines: ProtoNone, ProtoBrief or ProtoAll
+	Detail     bool   // a final '+': per-server detail in the report (§6.5)
+}
+
+// Protocol-line levels.
+const (
+	ProtoNone  = 0
+	ProtoBrief = 1
+	ProtoAll   = 2
+)
+
+// ParseLevel reads a -v word. ds-server matches the word by prefix ("allx"
+// is all, "bri" is unrecognised) and a final '+' on a recognised word adds
+// the per-server detail; an unrecognised word behaves exactly like no -v
+// (§7.4).
+func ParseLevel(word string) Level {
+	l := Level{Word: word, Events: true}
+	switch {
+	case strings.HasPrefix(word, "all"):
+		l.Recognised, l.Proto = true, ProtoAll
+	case strings.HasPrefix(word, "brief"):
+		l.Recognised, l.Proto = true, ProtoBrief
+	case strings.HasPrefix(word, "jobs"):
+		l.Recognised = true
+	case strings.HasPrefix(word, "stats"):
+		l.Recognised, l.Events = true, false
+	}
+	l.Detail = l.Recognised && strings.HasSuffix(word, "+")
+	return l
+}
+
+// Levels used by tests and the in-process API.
+var (
+	LevelNone  = ParseLevel("")
+	LevelBrief = ParseLevel("brief")
+	LevelAll   = ParseLevel("all")
+	LevelStats = ParseLevel("stats")
+)
+
+// lineKind is the kind of a buffered event line.
+type lineKind uint8
+
+const (
+	lineRunning lineKind = iota
+	lineCompleted
+)
+
+// pendingLine is an event line produced by a state advance; such lines are
+// printed sorted by time (stable) at the end of the operation (§3.4, §7.2).
+type pendingLine struct {
+	t    int
+	kind lineKind
+	job  int32
+	srv  int32
+}
+
+// logger writes ds-server's stdout log. It keeps the timestamp-prefix state
+// (§7.2) even when nothing is written, because GETS padding depends on it
+// (§5.3). With out == nil only that state is kept and no text is formatted.
+type logger struct {
+	out   io.Writer
+	lvl   Level
+	buf   []byte
+	hasT  bool
+	lastT int
+	plen  int // length of "t <lastT>: "
+	pend  []pendingLine
+	names func(srv int32) (string, int)
+	jobID func(job int32) int
+	err   error // first write error
+}
+
+func newLogger(out io.Writer, lvl Level) *logger {
+	return &logger{out: out, lvl: lvl}
+}
+
+// pad is the number of spaces before SENT/RCVD lines and continuation text.
+func (l *logger) pad() int { return l.plen }
+
+// writing reports whether text is produced at all.
+func (l *logger) writing() bool { return l.out != nil }
+
+// header prints a line that is never prefixed (header, welcome, report).
+func (l *logger) header(s string) {
+	if l.out == nil {
+		return
+	}
+	l.buf = append(l.buf, s...)
+	l.buf = append(l.buf, '\n')
+}
+
+// stamp writes the timestamp prefix for an event at time t, or the spaces
+// that stand for it (§7.2), and updates the remembered prefix.
+func (l *logger) stamp(t int) {
+	if !l.hasT || t != l.lastT {
+		l.hasT, l.lastT = true, t
+		l.plen = 4 + digits(t)
+		if l.out != nil {
+			l.buf = append(l.buf, "t "...)
+			l.buf = strconv.AppendInt(l.buf, int64(t), 10)
+			l.buf = append(l.buf, ": "...)
+		}
+		return
+	}
+	if l.out != nil {
+		l.spaces(l.plen)
+	}
+}
+
+func (l *logger) spaces(n int) {
+	for ; n > 0; n-- {
+		l.buf = append(l.buf, ' ')
+	}
+}
+
+func digits(t int) int {
+	n := 1
+	if t < 0 {
+		n++
+		t = -t
+	}
+	for t >= 10 {
+		t /= 10
+		n++
+	}
+	return n
+}
+
+// event starts an event line at time t and returns the buffer to append the
+// message to, or nil when event lines are off or nothing is written. The
+// caller appends the message and calls endLine.
+func (l *logger) event(t int) bool {
+	if !l.lvl.Events {
+		return false
+	}
+	l.stamp(t)
+	return l.out != nil
+}
+
+func (l *logger) endLine() { l.buf = append(l.buf, '\n') }
+
+// emptyLine prints the empty line that follows failed/killed lines (§7.2).
+func (l *logger) emptyLine() {
+	if l.lvl.Events && l.out != nil {
+		l.buf = append(l.buf, '\n')
+	}
+}
+
+// queue buffers an advance line.
+func (l *logger) queue(t int, k lineKind, job, srv int32) {
+	if l.lvl.Events {
+		l.pend = append(l.pend, pendingLine{t, k, job, srv})
+	}
+}
+
+// flush prints the buffered advance lines sorted by time, stable.
+func (l *logger) flush() {
+	if len(l.pend) == 0 {
+		return
+	}
+	p := l.pend
+	if !sort.SliceIsSorted(p, func(i, j int) bool { return p[i].t < p[j].t }) {
+		sort.SliceStable(p, func(i, j int) bool { return p[i].t < p[j].t })
+	}
+	for _, x := range p {
+		if !l.event(x.t) {
+			continue
+		}
+		name, id := l.names(x.srv)
+		l.buf = append(l.buf, "job "...)
+		l.buf = strconv.AppendInt(l.buf, int64(l.jobID(x.job)), 10)
+		l.buf = append(l.buf, " on "...)
+		l.buf = append(l.buf, name...)
+		l.buf = append(l.buf, ' ')
+		l.buf = strconv.AppendInt(l.buf, int64(id), 10)
+		if x.kind == lineRunning {
+			l.buf = append(l.buf, " RUNNING\n"...)
+		} else {
+			l.buf = append(l.buf, " COMPLETED\n"...)
+		}
+	}
+	l.pend = l.pend[:0]
+}
+
+// proto prints a SENT or RCVD line when the level shows it (§7.3).
+func (l *logger) proto(sent bool, msg string) {
+	if l.out == nil || l.lvl.Proto == ProtoNone {
+		return
+	}
+	if l.lvl.Proto == ProtoBrief && !briefShows(sent, msg) {
+		return
+	}
+	l.spaces(l.plen)
+	if sent {
+		l.buf = append(l.buf, "SENT "...)
+	} else {
+		l.buf = append(l.buf, "RCVD "...)
+	}
+	l.buf = append(l.buf, msg...)
+	l.buf = append(l.buf, '\n')
+}
+
+// showsProto reports whether a protocol line would be printed; callers use
+// it to avoid building message text nobody reads.
+func (l *logger) showsProto(sent bool, msg string) bool {
+	if l.out == nil || l.lvl.Proto == ProtoNone {
+		return false
+	}
+	return l.lvl.Proto == ProtoAll || briefShows(sent, msg)
+}
+
+// briefShows is the -v brief filter (§7.3).
+func briefShows(sent bool, msg string) bool {
+	if sent {
+		return strings.HasPrefix(msg, "JOB") || msg == "OK" || msg == "NONE" ||
+			strings.HasPrefix(msg, "JCPL") || strings.HasPrefix(msg, "RESF") ||
+			strings.HasPrefix(msg, "RESR") || msg == "QUIT"
+	}
+	return msg == "HELO" || strings.HasPrefix(msg, "AUTH") || msg == "REDY" ||
+		strings.HasPrefix(msg, "SCHD") || strings.HasPrefix(msg, "MIGJ") || msg == "QUIT"
+}
+
+// sync writes the buffered text to out.
+func (l *logger) sync() {
+	if l.out == nil || len(l.buf) == 0 {
+		l.buf = l.buf[:0]
+		return
+	}
+	if _, err := l.out.Write(l.buf); err != nil && l.err == nil {
+		l.err = err
+	}
+	l.buf = l.buf[:0]
+}
+
+// maybeSync writes when the buffer has grown large.
+func (l *logger) maybeSync() {
+	if len(l.buf) >= 64<<10 {
+		l.sync()
+	}
+}

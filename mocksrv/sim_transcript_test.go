@@ -1,0 +1,125 @@
+package mocksrv
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+)
+
+// transcriptName splits "dir/NAME.ALGO.vall.log.gz".
+func transcriptName(path string) (name, algo string) {
+	base := strings.TrimSuffix(filepath.Base(path), ".vall.log.gz")
+	i := strings.LastIndexByte(base, '.')
+	return base[:i], base[i+1:]
+}
+
+// rcvdLines returns the client's messages of a -v all log, in order.
+func rcvdLines(log []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(log), "\n") {
+		t := strings.TrimLeft(l, " ")
+		if strings.HasPrefix(t, "RCVD ") {
+			out = append(out, t[5:])
+		}
+	}
+	return out
+}
+
+func loadFixture(t testing.TB, name string) *Config {
+	t.Helper()
+	p := filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml")
+	cfg, err := LoadConfig(p, LoadOptions{BaseDir: filepath.Dir(p)})
+	if err != nil {
+		t.Fatalf("%s: %v", p, err)
+	}
+	return cfg
+}
+
+// replayText feeds msgs to a text front and returns the stdout log.
+func replayText(t testing.TB, cfg *Config, lvl Level, msgs []string) ([]byte, *Text) {
+	t.Helper()
+	var out bytes.Buffer
+	tx, err := NewText(cfg, Options{Level: lvl, Log: &out, CommandLine: "ds-server -c config.xml -v all -p 50000", Port: 50000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range msgs {
+		_, done, err := tx.Handle(m)
+		if err != nil {
+			t.Fatalf("message %d %q: %v", i+1, m, err)
+		}
+		if done && i != len(msgs)-1 {
+			t.Fatalf("dialogue ended at message %d %q of %d", i+1, m, len(msgs))
+		}
+	}
+	if !tx.Done() {
+		t.Fatalf("no QUIT processed")
+	}
+	return out.Bytes(), tx
+}
+
+// simFirstDiff describes the first differing line with context, or "".
+func simFirstDiff(got, want []byte) string {
+	g := strings.Split(string(got), "\n")
+	w := strings.Split(string(want), "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl || i >= len(g) || i >= len(w) {
+			var b strings.Builder
+			fmt.Fprintf(&b, "first difference at line %d (of got %d / want %d)\n", i+1, len(g), len(w))
+			for k := max(0, i-6); k < i; k++ {
+				fmt.Fprintf(&b, "   %5d  %s\n", k+1, w[k])
+			}
+			fmt.Fprintf(&b, "want %5d  %q\ngot  %5d  %q\n", i+1, wl, i+1, gl)
+			for k := i + 1; k < min(len(w), i+4); k++ {
+				fmt.Fprintf(&b, "want %5d  %s\n", k+1, w[k])
+			}
+			for k := i + 1; k < min(len(g), i+4); k++ {
+				fmt.Fprintf(&b, "got  %5d  %s\n", k+1, g[k])
+			}
+			return b.String()
+		}
+	}
+	return ""
+}
+
+// dropLines removes the first n lines.
+func dropLines(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			return nil
+		}
+		b = b[i+1:]
+	}
+	return b
+}
+
+// TestTranscripts: every shared -v all transcript, replayed message by
+// message through the text front, gives the same log from line 4 on.
+func TestTranscripts(t *testing.T) {
+	paths := fixtures.Glob(t, "transcripts/*.vall.log.gz")
+	ok := 0
+	for _, p := range paths {
+		name, algo := transcriptName(p)
+		t.Run(name+"."+algo, func(t *testing.T) {
+			want := fixtures.ReadGz(t, p)
+			got, _ := replayText(t, loadFixture(t, name), LevelAll, rcvdLines(want))
+			if d := simFirstDiff(dropLines(got, 3), dropLines(want, 3)); d != "" {
+				t.Fatal(d)
+			}
+			ok++
+		})
+	}
+	t.Logf("%d/%d transcripts identical", ok, len(paths))
+}
