@@ -552,4 +552,3 @@ func scanInt(s string) (int, bool) {
 	}
 	return int(v), true
 }
-
