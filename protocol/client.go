@@ -1,0 +1,325 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Client speaks the ds-sim protocol to a ds-server (or dsmock) over a
+// connection. It implements client.Backend: the handshake, REDY, the
+// actions, QUIT and every query of strategies.Queries, plus the remaining
+// commands (LSTQ GQ i / $). Each method is one exchange; an ERR reply is a
+// *ServerError, a broken or misbehaving connection an *ExchangeError.
+type Client struct {
+	conn   *Conn
+	closer io.Closer
+}
+
+// DialOptions configure Dial.
+type DialOptions struct {
+	ConnOptions
+	// ConnectTimeout is how long a refused connection is retried
+	// (harnesses start the server a moment before the client). 0 means a
+	// single attempt.
+	ConnectTimeout time.Duration
+	// RetryInterval is the pause between attempts (default 100ms).
+	RetryInterval time.Duration
+}
+
+// Dial connects to addr ("host:port"), retrying while the connection is
+// refused until ConnectTimeout has passed.
+func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
+	if opt.RetryInterval <= 0 {
+		opt.RetryInterval = 100 * time.Millisecond
+	}
+	start := time.Now()
+	stop := start.Add(opt.ConnectTimeout)
+	attempts := 0
+	for {
+		attempts++
+		d := net.Dialer{Timeout: max(time.Until(stop), time.Second)}
+		nc, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return NewClient(nc.(Transport), nc, opt.ConnOptions), nil
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(opt.RetryInterval).Before(stop) {
+			if attempts > 1 {
+				return nil, fmt.Errorf("cannot connect to %s after %d attempts in %v: %w", addr, attempts, time.Since(start).Round(time.Millisecond), err)
+			}
+			return nil, fmt.Errorf("cannot connect to %s: %w", addr, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("cannot connect to %s: %w", addr, ctx.Err())
+		case <-time.After(opt.RetryInterval):
+		}
+	}
+}
+
+// NewClient wraps a transport; closer (may be nil) is closed by Close.
+func NewClient(t Transport, closer io.Closer, opt ConnOptions) *Client {
+	return &Client{conn: NewConn(t, opt), closer: closer}
+}
+
+// Conn returns the framed connection.
+func (c *Client) Conn() *Conn { return c.conn }
+
+// Close closes the connection.
+func (c *Client) Close() error {
+	if c.closer == nil {
+		return nil
+	}
+	return c.closer.Close()
+}
+
+// exchange sends cmd and reads one reply of kind r. An ERR reply becomes a
+// *ServerError.
+func (c *Client) exchange(cmd string, r Reply) (string, error) {
+	if err := c.conn.Send(cmd); err != nil {
+		return "", err
+	}
+	msg, err := c.conn.Read(r)
+	if err != nil {
+		return "", err
+	}
+	if isRefusal(msg) {
+		return "", &ServerError{Command: cmd, Text: msg}
+	}
+	return msg, nil
+}
+
+// isRefusal reports whether msg is an ERR reply (or PSHJ's "Error: …",
+// ds-server.md §5.14).
+func isRefusal(msg string) bool {
+	return IsErrReply(msg) || strings.HasPrefix(msg, "Error: ")
+}
+
+// Handshake sends HELO and AUTH user (ds-server.md §1.5).
+func (c *Client) Handshake(user string) error {
+	if _, err := c.exchange("HELO", ReplyOK); err != nil {
+		return err
+	}
+	_, err := c.exchange("AUTH "+user, ReplyOK)
+	return err
+}
+
+// Ready sends REDY and returns the event (ds-server.md §3.2).
+func (c *Client) Ready() (Event, error) {
+	msg, err := c.exchange("REDY", ReplyEvent)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := ParseEvent(msg)
+	if err != nil {
+		return nil, c.conn.fail(fmt.Errorf("in reply to \"REDY\": %w", err))
+	}
+	return ev, nil
+}
+
+// Do sends one action and returns the server's reply: "OK", or
+// "<n> jobs killed" for TERM.
+func (c *Client) Do(a Action) (string, error) {
+	r := ReplyOK
+	if _, ok := a.(Terminate); ok {
+		r = ReplyKilled
+	}
+	return c.exchange(a.String(), r)
+}
+
+// Terminate sends TERM and returns the number of jobs killed.
+func (c *Client) Terminate(s ServerRef) (int, error) {
+	msg, err := c.Do(Terminate{Server: s})
+	if err != nil {
+		return 0, err
+	}
+	n, _ := strconv.Atoi(strings.Fields(msg)[0]) // the grammar checked it
+	return n, nil
+}
+
+// Quit sends QUIT and waits for the server's QUIT (ds-server.md §1.6). On a
+// connection that already failed it sends nothing and returns that failure
+// at once, so a broken run ends without a second timeout.
+func (c *Client) Quit() error {
+	if err := c.conn.Broken(); err != nil {
+		return fmt.Errorf("QUIT not sent: %w", err)
+	}
+	_, err := c.exchange("QUIT", ReplyQuit)
+	return err
+}
+
+// data runs one DATA exchange (ds-server.md §5.2): cmd → DATA n len → OK →
+// n records in one message (skipped when n = 0) → OK → ".".
+func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
+	hdr, err := c.exchange(cmd, ReplyData)
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(hdr)
+	n, _ := strconv.Atoi(f[1]) // the grammar checked both integers
+	recLen, _ := strconv.Atoi(f[2])
+	if n < 0 {
+		return nil, c.conn.fail(&ExchangeError{Command: cmd, Want: "a record count ≥ 0", Got: []byte(hdr), Err: ErrUnexpected})
+	}
+	if err := c.conn.Send("OK"); err != nil {
+		return nil, err
+	}
+	var recs []string
+	if n > 0 {
+		if recs, err = c.conn.ReadRecords(n, kind, recLen); err != nil {
+			return nil, err
+		}
+		if err := c.conn.Send("OK"); err != nil {
+			return nil, err
+		}
+	}
+	dot, err := c.conn.Read(ReplyDot)
+	if err != nil {
+		return nil, err
+	}
+	if dot != "." {
+		return nil, c.conn.fail(&ExchangeError{Command: c.conn.cmd, Want: `"."`, Got: []byte(dot), Err: ErrUnexpected})
+	}
+	return recs, nil
+}
+
+func (c *Client) servers(cmd string) ([]Server, error) {
+	recs, err := c.data(cmd, GetsRecords)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Server, len(recs))
+	for i, r := range recs {
+		if out[i], err = ParseServer(r); err != nil {
+			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
+		}
+	}
+	return out, nil
+}
+
+// GetsAll sends GETS All.
+func (c *Client) GetsAll() ([]Server, error) { return c.servers("GETS All") }
+
+// GetsType sends GETS Type t.
+func (c *Client) GetsType(typ string) ([]Server, error) { return c.servers("GETS Type " + typ) }
+
+// GetsOne sends GETS One t id and returns its single record.
+func (c *Client) GetsOne(s ServerRef) (Server, error) {
+	cmd := "GETS One " + s.String()
+	recs, err := c.servers(cmd)
+	if err != nil {
+		return Server{}, err
+	}
+	if len(recs) != 1 {
+		return Server{}, fmt.Errorf("in reply to %q: %d records, want 1", cmd, len(recs))
+	}
+	return recs[0], nil
+}
+
+// GetsCapable sends GETS Capable c m d.
+func (c *Client) GetsCapable(r Requirement) ([]Server, error) {
+	return c.servers("GETS Capable " + r.String())
+}
+
+// GetsAvail sends GETS Avail c m d.
+func (c *Client) GetsAvail(r Requirement) ([]Server, error) {
+	return c.servers("GETS Avail " + r.String())
+}
+
+// GetsBounded sends GETS Bounded c m d.
+func (c *Client) GetsBounded(r Requirement) ([]Server, error) {
+	return c.servers("GETS Bounded " + r.String())
+}
+
+// ListJobs sends LSTJ t id.
+func (c *Client) ListJobs(s ServerRef) ([]JobRecord, error) {
+	cmd := "LSTJ " + s.String()
+	recs, err := c.data(cmd, JobRecords)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]JobRecord, len(recs))
+	for i, r := range recs {
+		if out[i], err = ParseJobRecord(r); err != nil {
+			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
+		}
+	}
+	return out, nil
+}
+
+// ListQueue sends LSTQ GQ *.
+func (c *Client) ListQueue() ([]QueuedJob, error) {
+	cmd := "LSTQ " + GlobalQueue + " *"
+	recs, err := c.data(cmd, QueueRecords)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]QueuedJob, len(recs))
+	for i, r := range recs {
+		if out[i], err = ParseQueuedJob(r); err != nil {
+			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
+		}
+	}
+	return out, nil
+}
+
+func (c *Client) number(cmd string) (int, error) {
+	msg, err := c.exchange(cmd, ReplyNumber)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(msg)
+	if err != nil {
+		return 0, c.conn.fail(&ExchangeError{Command: cmd, Want: "a number", Got: []byte(msg), Err: ErrUnexpected})
+	}
+	return n, nil
+}
+
+// CountJobs sends CNTJ t id state. States 0 and 8 crash the reference
+// server (ds-server.md §5.9), so they are refused here without sending.
+func (c *Client) CountJobs(s ServerRef, st JobState) (int, error) {
+	if st < JobStateWaiting || st > JobStateKilled {
+		return 0, fmt.Errorf("CNTJ %s %d: job state must be 1..7 (0 and 8 crash ds-server, ds-server.md §5.9)", s, st)
+	}
+	return c.number("CNTJ " + s.String() + " " + strconv.Itoa(int(st)))
+}
+
+// EstWait sends EJWT t id.
+func (c *Client) EstWait(s ServerRef) (int, error) { return c.number("EJWT " + s.String()) }
+
+// QueueLen sends LSTQ GQ #.
+func (c *Client) QueueLen() (int, error) { return c.number("LSTQ " + GlobalQueue + " #") }
+
+// QueueEntry sends LSTQ GQ i. ds-server finds only position 0 (ds-server.md
+// §5.7, [BUG-COMPAT]); for any other position it answers "No such queue ID
+// (i) exists!", returned here as ok = false.
+func (c *Client) QueueEntry(i int) (q QueuedJob, ok bool, err error) {
+	return c.queueEntry("LSTQ " + GlobalQueue + " " + strconv.Itoa(i))
+}
+
+// QueueLast sends LSTQ GQ $ (same caveat as QueueEntry: only a one-entry
+// queue gives a record).
+func (c *Client) QueueLast() (q QueuedJob, ok bool, err error) {
+	return c.queueEntry("LSTQ " + GlobalQueue + " $")
+}
+
+func (c *Client) queueEntry(cmd string) (QueuedJob, bool, error) {
+	msg, err := c.exchange(cmd, ReplyQueueEntry)
+	if err != nil {
+		return QueuedJob{}, false, err
+	}
+	if strings.HasPrefix(msg, "No such queue ID") {
+		return QueuedJob{}, false, nil
+	}
+	q, err := ParseQueuedJob(strings.TrimSuffix(msg, "\n"))
+	if err != nil {
+		return QueuedJob{}, false, c.conn.fail(fmt.Errorf("in reply to %q: %w", cmd, err))
+	}
+	return q, true, nil
+}
