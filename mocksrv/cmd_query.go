@@ -118,6 +118,23 @@ func (e *Engine) appendRecord(b []byte, si int32) []byte {
 	return b
 }
 
+// appendGetsBatch writes the records of a GETS batch as one message: joined
+// by '\n', every record after the first padded with 5 + (length of the
+// last log timestamp prefix) spaces [BUG-COMPAT] (§5.3).
+func (e *Engine) appendGetsBatch(b []byte, ids []int32) []byte {
+	pad := 5 + e.log.pad()
+	for i, si := range ids {
+		if i > 0 {
+			b = append(b, '\n')
+			for p := 0; p < pad; p++ {
+				b = append(b, ' ')
+			}
+		}
+		b = e.appendRecord(b, si)
+	}
+	return b
+}
+
 // getsRecLen is the constant recLen of a GETS DATA header (§5.2).
 func (e *Engine) getsRecLen() int {
 	if e.simulated() {

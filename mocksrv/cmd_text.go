@@ -465,17 +465,7 @@ func (t *Text) gets(msg string) ([]byte, bool, error) {
 		}
 	}
 	t.ids = e.gets(kind, ti, id, req, t.ids[:0])
-	t.data = t.data[:0]
-	pad := 5 + e.log.pad()
-	for i, si := range t.ids {
-		if i > 0 {
-			t.data = append(t.data, '\n')
-			for p := 0; p < pad; p++ {
-				t.data = append(t.data, ' ')
-			}
-		}
-		t.data = e.appendRecord(t.data, si)
-	}
+	t.data = e.appendGetsBatch(t.data[:0], t.ids)
 	return t.startData(len(t.ids), e.getsRecLen()), false, nil
 }
 
