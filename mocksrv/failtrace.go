@@ -38,9 +38,9 @@ func failtraceParse(path string, data []byte) (recs []FailureRecord, lines []int
 		}
 	}
 records:
-	var fields [4]string
+	var r FailureRecord
 	var recLine int
-	n := 0
+	n := 0 // fields of the current record read so far
 	for i < len(data) {
 		c := data[i]
 		if c == '\n' {
@@ -59,16 +59,13 @@ records:
 		if n == 0 {
 			recLine = line
 		}
-		fields[n] = string(data[start:i])
-		n++
-		if n < 4 {
+		if e := failtraceField(path, len(recs)+1, recLine, n, string(data[start:i]), &r); e != nil {
+			return nil, nil, e
+		}
+		if n++; n < 4 {
 			continue
 		}
 		n = 0
-		r, e := failtraceRecord(path, len(recs)+1, recLine, fields)
-		if e != nil {
-			return nil, nil, e
-		}
 		recs = append(recs, r)
 		lines = append(lines, recLine)
 	}
@@ -84,37 +81,37 @@ func failtraceErr(path string, rec, line int, msg string) *ConfigError {
 		Divergence: "ds-server's behaviour on a bad failure trace is undefined (ds-server.md Appendix C.1)"}
 }
 
-func failtraceRecord(path string, rec, line int, f [4]string) (FailureRecord, *ConfigError) {
-	var r FailureRecord
-	num := func(s, what string) (int, *ConfigError) {
-		v, err := strconv.ParseInt(s, 10, 32)
-		if err != nil {
-			return 0, failtraceErr(path, rec, line, fmt.Sprintf("%s %q is not an integer", what, s))
+// failtraceField stores field n (0-based) of record rec into r, checking
+// it; the last field also checks the record as a whole.
+func failtraceField(path string, rec, line, n int, f string, r *FailureRecord) *ConfigError {
+	if n == 2 {
+		r.Type = f
+		return nil
+	}
+	what := [4]string{"failStart", "failEnd", "", "serverId"}[n]
+	v, err := strconv.ParseInt(f, 10, 32)
+	if err != nil {
+		return failtraceErr(path, rec, line, fmt.Sprintf("%s %q is not an integer", what, f))
+	}
+	switch n {
+	case 0:
+		r.Start = int(v)
+		if r.Start < 0 {
+			return failtraceErr(path, rec, line, fmt.Sprintf("failStart %d is negative", r.Start))
 		}
-		return int(v), nil
+	case 1:
+		r.End = int(v)
+		if r.End < r.Start {
+			return failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is before failStart %d", r.End, r.Start))
+		}
+		if r.End == 1<<31-1 {
+			// The recovery comes at failEnd+1, which must still be an int.
+			return failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is too large", r.End))
+		}
+	case 3:
+		r.ID = int(v)
 	}
-	var e *ConfigError
-	if r.Start, e = num(f[0], "failStart"); e != nil {
-		return r, e
-	}
-	if r.End, e = num(f[1], "failEnd"); e != nil {
-		return r, e
-	}
-	r.Type = f[2]
-	if r.ID, e = num(f[3], "serverId"); e != nil {
-		return r, e
-	}
-	if r.Start < 0 {
-		return r, failtraceErr(path, rec, line, fmt.Sprintf("failStart %d is negative", r.Start))
-	}
-	if r.End < r.Start {
-		return r, failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is before failStart %d", r.End, r.Start))
-	}
-	if r.End == 1<<31-1 {
-		// The recovery comes at failEnd+1, which must still be an int.
-		return r, failtraceErr(path, rec, line, fmt.Sprintf("failEnd %d is too large", r.End))
-	}
-	return r, nil
+	return nil
 }
 
 // failtraceCheck checks every record's server against the types: the type

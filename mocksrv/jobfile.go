@@ -29,7 +29,9 @@ var jobfileAttrs = [...]jobfileAttr{
 // (e.g. the <type> lines of a ds-jobs.xml) are ignored. Attributes id, type,
 // submitTime, estRunTime, cores, memory and disk are required; actRunTime is
 // optional (absent: the estimate). Values are read like strtol and are not
-// validated, as in ds-server.
+// validated, as in ds-server. A value without digits prints strtol's "No
+// digits were found!" followed by the attribute's "Error: Invalid …" line
+// (our reading of §2.7, whose messages name invalid values; not verified).
 //
 // Two deliberate differences: ids must be 0, 1, 2, … in file order (ds-server
 // accepts other ids and then checks capability against the wrong job, §2.7;
@@ -92,7 +94,9 @@ func jobfileParse(path string, data []byte) ([]Job, *ConfigError) {
 		}
 	}
 	if roots == 0 {
-		return nil, bad(1, "", "malformed XML: no root element")
+		e := bad(1, "", "malformed XML: no root element")
+		e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
+		return nil, e
 	}
 	return jobs, nil
 }
