@@ -1,0 +1,15 @@
+// Command dsclient is the ds-sim scheduling client: it connects to
+// ds-server (or dsmock) and schedules every job with one of the project's
+// strategies. Run "dsclient -h" for the flags and exit statuses; the logic
+// lives in internal/dsclient.
+package main
+
+import (
+	"os"
+
+	"github.com/dssim-go/dssim-go/internal/dsclient"
+)
+
+func main() {
+	os.Exit(dsclient.Main(os.Args[1:], os.Stdout, os.Stderr))
+}
