@@ -80,12 +80,21 @@ func (t *table) bind(v View) error {
 // ignored (§9: the reference's table has no slot for them).
 func (t *table) load(recs []protocol.Server) {
 	t.gen++
-	for _, r := range recs {
-		i, ok := t.index[r.Type]
-		if !ok || r.ID < 0 || r.ID >= len(t.rows[i]) {
+	last := -1 // records come grouped by type: skip the map lookup while the type repeats
+	for k := range recs {
+		r := &recs[k]
+		i := last
+		if i < 0 || t.types[i].Name != r.Type {
+			var ok bool
+			if i, ok = t.index[r.Type]; !ok {
+				continue
+			}
+			last = i
+		}
+		if r.ID < 0 || r.ID >= len(t.rows[i]) {
 			continue
 		}
-		t.rows[i][r.ID] = slot{gen: t.gen, rec: r}
+		t.rows[i][r.ID] = slot{gen: t.gen, rec: *r}
 	}
 }
 
