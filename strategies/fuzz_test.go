@@ -30,7 +30,7 @@ func fuzzScript(t *testing.T, data []byte) (*fakeView, protocol.Job, bool) {
 		ty := types[int(rest[0])%len(types)]
 		s := protocol.Server{Type: ty.Name, ID: int(rest[1]) % (ty.Limit + 1), State: protocol.ServerState(rest[2] % 5),
 			CurStartTime: 50, Cores: int(rest[3]) % (ty.Cores + 2), Memory: ty.Memory * int(rest[4]&3) / 3,
-			Disk: ty.Disk * int(rest[4]>>2&3) / 3, Waiting: int(rest[4]>>4) & 3, Running: int(rest[4]>>6)}
+			Disk: ty.Disk * int(rest[4]>>2&3) / 3, Waiting: int(rest[4]>>4) & 3, Running: int(rest[4] >> 6)}
 		if rest[4]&0x80 != 0 {
 			s.Type = "ghost" // a type not in the system
 		}
