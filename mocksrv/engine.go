@@ -136,9 +136,18 @@ func NewEngine(cfg *Config, opt Options) (*Engine, error) {
 
 // header prints the three lines ds-server prints before accepting (§7.1).
 func (e *Engine) header() {
-	e.log.header("# ds-sim server " + Version)
-	e.log.header("# Server-side simulator started with '" + e.opt.CommandLine + "'")
-	e.log.header("# Waiting for connection to port " + strconv.Itoa(e.opt.Port) + " of IP address 127.0.0.1")
+	if e.log.writing() {
+		e.log.buf = append(e.log.buf, Header(e.opt.CommandLine, e.opt.Port)...)
+	}
+}
+
+// Header returns the three lines ds-server prints before accepting a
+// connection (§7.1): the version, the command line exactly as given
+// (space-joined) and the port.
+func Header(commandLine string, port int) string {
+	return "# ds-sim server " + Version + "\n" +
+		"# Server-side simulator started with '" + commandLine + "'\n" +
+		"# Waiting for connection to port " + strconv.Itoa(port) + " of IP address 127.0.0.1\n"
 }
 
 // loadFailures builds the event list of Appendix C.1 from the trace

@@ -1,0 +1,198 @@
+package mocksrv
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+)
+
+// DefaultReadTimeout is how long a connection may stay silent before the
+// simulation is abandoned: generous, since a person may be typing the
+// client's side, but finite so that a dead client never hangs dsmock.
+const DefaultReadTimeout = 10 * time.Minute
+
+// maxMessage is ds-server's read size: one read of at most 1023 bytes is
+// one message in plain mode (§1.2, decision 1).
+const maxMessage = 1023
+
+// ErrDisconnected is the cause when a client goes away without QUIT
+// (decision 4: no report, no files).
+var ErrDisconnected = errors.New("the client disconnected without QUIT")
+
+// ErrSilent is the cause when a client sends nothing for the read timeout.
+var ErrSilent = errors.New("the client sent nothing for too long")
+
+// ServeConn runs the dialogue of t over c until QUIT, a fatal message or a
+// broken connection; it does not close c. Plain mode reads one chunk per
+// message, newline mode one line (decision 1). Every read has a deadline
+// of readTimeout (DefaultReadTimeout when 0). It returns nil after QUIT, a
+// *Fatal for ds-server's abnormal ends, or an error wrapping
+// ErrDisconnected or ErrSilent.
+func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
+	if readTimeout <= 0 {
+		readTimeout = DefaultReadTimeout
+	}
+	defer t.e.log.sync()
+	var lr *bufio.Reader
+	if t.nl {
+		lr = bufio.NewReaderSize(c, 4096)
+	}
+	buf := make([]byte, maxMessage)
+	for {
+		if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
+			return fmt.Errorf("%w: %v", ErrDisconnected, err)
+		}
+		var msg string
+		if lr != nil {
+			line, err := lr.ReadString('\n')
+			if err != nil && line == "" {
+				return readErr(err, readTimeout)
+			}
+			// A last line without '\n' (the client closed) goes to the text
+			// front, which reports ds-server's "No new line" error.
+			msg = line
+		} else {
+			n, err := c.Read(buf)
+			if n == 0 {
+				if err == nil {
+					continue
+				}
+				return readErr(err, readTimeout)
+			}
+			msg = string(buf[:n])
+		}
+		reply, done, ferr := t.Handle(msg)
+		if reply != nil {
+			if err := c.SetWriteDeadline(time.Now().Add(readTimeout)); err != nil {
+				return fmt.Errorf("%w: %v", ErrDisconnected, err)
+			}
+			if _, err := c.Write(reply); err != nil {
+				if ferr != nil {
+					return ferr
+				}
+				if done && t.rep != nil {
+					// QUIT was processed: the simulation is complete even
+					// if the client did not wait for the reply.
+					return nil
+				}
+				return fmt.Errorf("%w: %v", ErrDisconnected, err)
+			}
+		}
+		if ferr != nil {
+			return ferr
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+func readErr(err error, timeout time.Duration) error {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return fmt.Errorf("%w (%v)", ErrSilent, timeout)
+	}
+	if errors.Is(err, io.EOF) {
+		return ErrDisconnected
+	}
+	return fmt.Errorf("%w: %v", ErrDisconnected, err)
+}
+
+// Server serves simulations of one config over TCP.
+type Server struct {
+	Config *Config
+	// Options for every simulation. In Serve mode each connection's log is
+	// collected and written to Log in one piece when it ends, so that
+	// concurrent logs never interleave; Options.Log is then ignored.
+	Options     Options
+	Log         io.Writer
+	ReadTimeout time.Duration
+	// OnAuth receives ds-system.xml at each AUTH (§1.5).
+	OnAuth func(systemXML []byte) error
+	// OnEnd is called when a connection's simulation ends, with its text
+	// front (files, report) and the error that ended it (nil after QUIT).
+	OnEnd func(t *Text, err error)
+}
+
+// ServeOne is ds-server's behaviour: accept one connection, run it, return
+// (§1.1). The header lines are logged (to Options.Log) before accepting.
+func (s *Server) ServeOne(ln net.Listener) (*Text, error) {
+	t, err := NewText(s.Config, s.Options)
+	if err != nil {
+		return nil, err
+	}
+	t.e.log.sync()
+	t.OnAuth = s.OnAuth
+	c, err := ln.Accept()
+	if err != nil {
+		return t, err
+	}
+	defer c.Close()
+	err = ServeConn(c, t, s.ReadTimeout)
+	if s.OnEnd != nil {
+		s.OnEnd(t, err)
+	}
+	return t, err
+}
+
+// Serve keeps accepting until ctx is done or ln fails; each connection is
+// an independent simulation of the same config, run concurrently. It
+// closes ln when ctx is done and waits for running connections to end.
+// The header lines are not logged (the caller prints them once).
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex // serialises log output
+	stop := context.AfterFunc(ctx, func() { ln.Close() })
+	defer stop()
+	var conns sync.Map
+	defer func() {
+		conns.Range(func(k, _ any) bool { k.(net.Conn).Close(); return true })
+		wg.Wait()
+	}()
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				continue
+			}
+			return err
+		}
+		conns.Store(c, struct{}{})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer conns.Delete(c)
+			defer c.Close()
+			var logBuf bytes.Buffer
+			opt := s.Options
+			opt.NoHeader = true
+			opt.Log = nil
+			if s.Log != nil {
+				opt.Log = &logBuf
+			}
+			t, err := NewText(s.Config, opt)
+			if err == nil {
+				t.OnAuth = s.OnAuth
+				err = ServeConn(c, t, s.ReadTimeout)
+			}
+			if s.OnEnd != nil {
+				s.OnEnd(t, err)
+			}
+			if s.Log != nil {
+				mu.Lock()
+				s.Log.Write(logBuf.Bytes())
+				mu.Unlock()
+			}
+		}()
+	}
+}
