@@ -1,0 +1,315 @@
+package mocksrv_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// serveOne starts a single-connection server on a free loopback port and
+// returns its address and a channel with the outcome.
+type served struct {
+	t   *mocksrv.Text
+	err error
+}
+
+func serveOne(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, timeout time.Duration) (string, <-chan served) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &mocksrv.Server{Config: cfg, Options: opt, ReadTimeout: timeout}
+	ch := make(chan served, 1)
+	go func() {
+		defer ln.Close()
+		tx, err := srv.ServeOne(ln)
+		ch <- served{tx, err}
+	}()
+	return ln.Addr().String(), ch
+}
+
+// runWire runs a strategy over TCP with the project's wire client.
+func runWire(t testing.TB, addr, algo string, framing protocol.Framing, sys *servertypes.System) error {
+	t.Helper()
+	c, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 5 * time.Second,
+		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: 20 * time.Second}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	st, err := strategies.New(algo, nil)
+	if err != nil {
+		return err
+	}
+	_, err = client.Run(st, c, client.Options{User: "root",
+		System: func(client.Backend) (*servertypes.System, error) { return sys, nil }})
+	return err
+}
+
+func systemOf(t testing.TB, cfg *mocksrv.Config) *servertypes.System {
+	t.Helper()
+	sys, err := servertypes.Parse("ds-system.xml", mocksrv.SystemXML(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+func readExpected(t testing.TB, name, algo string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(fixtures.Dir(t), "expected", name+"."+algo+".summary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// tcpSample is a spread of the expected summaries: every algorithm, small
+// and large configs, the failure fixture.
+var tcpSample = [][2]string{
+	{"sample-config01", "atl"}, {"sample-config02", "lrr"}, {"config20-short-low", "ff"},
+	{"config100-med-high", "bf"}, {"ds-sample-config03", "wf"}, {"sample-config05", "fc"},
+	{"config20-long-high", "fafc"}, {"ds-sample-config05-failures", "ffq"},
+	{"ds-sample-config05-failures", "bfq"}, {"ds-sample-config05-failures", "wfq"},
+	{"config100-long-high", "ff"},
+}
+
+// TestTCPSummaries: a sample of the expected summaries through TCP (text
+// front, ServeOne, the wire client), at -v brief, byte for byte.
+func TestTCPSummaries(t *testing.T) {
+	for _, c := range tcpSample {
+		name, algo := c[0], c[1]
+		t.Run(name+"."+algo, func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join(fixtures.Dir(t), "fixtures", name)); err != nil {
+				t.Skipf("fixture %s not shipped", name)
+			}
+			cfg := fixtureConfig(t, name)
+			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief}, 0)
+			if err := runWire(t, addr, algo, protocol.Plain, systemOf(t, cfg)); err != nil {
+				t.Fatal(err)
+			}
+			r := <-ch
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if got, want := r.t.Report().Text, readExpected(t, name, algo); got != want {
+				t.Fatalf("summary differs:\n--- got\n%s--- want\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestDoorsAgree: the same strategy through both doors (text front over TCP
+// with the wire client; in-process Session) gives the same stdout log, byte
+// for byte from line 4, at -v all and -v brief, plain and newline mode, and
+// the same report numbers.
+func TestDoorsAgree(t *testing.T) {
+	cases := []struct {
+		name, algo string
+		lvl        mocksrv.Level
+		nl         bool
+	}{
+		{"sample-config01", "bf", mocksrv.LevelAll, false},
+		{"ds-sample-config02", "fafc", mocksrv.LevelAll, true},
+		{"config20-med-med", "wfq", mocksrv.LevelAll, false},
+		{"ds-sample-config05-failures", "ffq", mocksrv.LevelAll, false},
+		{"ds-sample-config05-failures", "bfq", mocksrv.ParseLevel("all+"), true},
+		{"config100-short-high", "ff", mocksrv.LevelBrief, false},
+		{"sample-config03", "lrr", mocksrv.ParseLevel("jobs"), false},
+		{"sample-config04", "wf", mocksrv.ParseLevel("stats+"), true},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s.%s.%s.nl=%v", c.name, c.algo, c.lvl.Word, c.nl), func(t *testing.T) {
+			cfg := fixtureConfig(t, c.name)
+			var wireLog, inLog bytes.Buffer
+			opt := mocksrv.Options{Level: c.lvl, Newline: c.nl, Log: &wireLog, CommandLine: "x", Port: 1}
+			addr, ch := serveOne(t, cfg, opt, 0)
+			fr := protocol.Plain
+			if c.nl {
+				fr = protocol.Newline
+			}
+			if err := runWire(t, addr, c.algo, fr, systemOf(t, cfg)); err != nil {
+				t.Fatal(err)
+			}
+			r := <-ch
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			opt.Log = &inLog
+			s := runInProcess(t, cfg, c.algo, opt)
+			if d := diffLines(wireLog.String(), inLog.String()); d != "" {
+				t.Fatalf("logs differ (text front vs Session):\n%s", d)
+			}
+			a, b := *r.t.Report(), *s.Report()
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("reports differ:\n%+v\n%+v", a, b)
+			}
+			if !strings.Contains(inLog.String(), a.Text) {
+				t.Fatal("the report text is not in the log")
+			}
+		})
+	}
+}
+
+// diffLines returns the first differing line with context, or "".
+func diffLines(a, b string) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(x) || i < len(y); i++ {
+		var p, q string
+		if i < len(x) {
+			p = x[i]
+		}
+		if i < len(y) {
+			q = y[i]
+		}
+		if p != q || i >= len(x) || i >= len(y) {
+			lo := max(0, i-4)
+			ctx := strings.Join(x[lo:i], "\n")
+			return fmt.Sprintf("line %d:\ncontext:\n%s\ntext front: %q\nsession:    %q", i+1, ctx, p, q)
+		}
+	}
+	return ""
+}
+
+// TestServeConcurrent: --serve mode, many simultaneous sessions of the same
+// config, each summary correct; no goroutine outlives Serve.
+func TestServeConcurrent(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	name := "sample-config02"
+	cfg := fixtureConfig(t, name)
+	algos := []string{"atl", "lrr", "ff", "bf", "wf", "fc", "fafc", "ffq", "bfq", "wfq"}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	reports := map[*mocksrv.Text]error{}
+	var log bytes.Buffer
+	srv := &mocksrv.Server{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief}, Log: &log,
+		OnEnd: func(tx *mocksrv.Text, err error) {
+			mu.Lock()
+			reports[tx] = err
+			mu.Unlock()
+		}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	sys := systemOf(t, cfg)
+	const rounds = 3
+	var wg sync.WaitGroup
+	errs := make(chan error, rounds*len(algos))
+	for r := 0; r < rounds; r++ {
+		for _, a := range algos {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := runWire(t, ln.Addr().String(), a, protocol.Plain, sys); err != nil {
+					errs <- fmt.Errorf("%s: %w", a, err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{}
+	for _, a := range algos {
+		want[readExpected(t, name, a)] += rounds
+	}
+	got := map[string]int{}
+	for tx, err := range reports {
+		if err != nil {
+			t.Errorf("a session ended with %v", err)
+			continue
+		}
+		got[tx.Report().Text]++
+	}
+	if len(reports) != rounds*len(algos) {
+		t.Fatalf("%d sessions ended, want %d", len(reports), rounds*len(algos))
+	}
+	for txt, n := range want {
+		if got[txt] != n {
+			t.Errorf("summary seen %d times, want %d:\n%s", got[txt], n, txt)
+		}
+	}
+	if c := strings.Count(log.String(), "# ==================================== [ Summary ]"); c != rounds*len(algos) {
+		t.Errorf("%d reports in the combined log, want %d", c, rounds*len(algos))
+	}
+}
+
+// TestServeDisconnect: a client that goes away mid-run ends that
+// simulation with ErrDisconnected and no report (decision 4).
+func TestServeDisconnect(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	addr, ch := serveOne(t, cfg, mocksrv.Options{}, 0)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 100)
+	for _, m := range []string{"HELO", "AUTH x", "REDY"} {
+		if _, err := c.Write([]byte(m)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	r := <-ch
+	if !errors.Is(r.err, mocksrv.ErrDisconnected) {
+		t.Fatalf("err = %v, want ErrDisconnected", r.err)
+	}
+	if r.t.Report() != nil {
+		t.Fatal("a report after a disconnect")
+	}
+}
+
+// TestServeSilent: a client that stops talking is abandoned after the read
+// timeout instead of hanging the server.
+func TestServeSilent(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	addr, ch := serveOne(t, cfg, mocksrv.Options{}, 100*time.Millisecond)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("HELO")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-ch:
+		if !errors.Is(r.err, mocksrv.ErrSilent) {
+			t.Fatalf("err = %v, want ErrSilent", r.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not give up on a silent client")
+	}
+}
