@@ -167,7 +167,7 @@ func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
 	if n < 0 {
 		return nil, c.conn.fail(&ExchangeError{Command: cmd, Want: "a record count ≥ 0", Got: []byte(hdr), Err: ErrUnexpected})
 	}
-	if err := c.conn.Send("OK"); err != nil {
+	if err := c.conn.SendAck(); err != nil {
 		return nil, err
 	}
 	var recs []string
@@ -175,7 +175,7 @@ func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
 		if recs, err = c.conn.ReadRecords(n, kind, recLen); err != nil {
 			return nil, err
 		}
-		if err := c.conn.Send("OK"); err != nil {
+		if err := c.conn.SendAck(); err != nil {
 			return nil, err
 		}
 	}

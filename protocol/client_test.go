@@ -165,10 +165,10 @@ func TestBadServers(t *testing.T) {
 	}{
 		{"unknown message", func(p *peer) error { return p.reply("REDY", "HELLO WORLD") },
 			func(c *protocol.Client) error { _, err := c.Ready(); return err },
-			protocol.ErrUnexpected, `unexpected server message "HELLO WORLD" in reply to "REDY"`},
+			protocol.ErrUnexpected, `unexpected server message "HELLO WORLD" during "REDY"`},
 		{"malformed event", func(p *peer) error { return p.reply("REDY", "JOBN 1 2 x 4 5 6") },
 			func(c *protocol.Client) error { _, err := c.Ready(); return err },
-			protocol.ErrUnexpected, `unexpected server message "JOBN 1 2 x 4 5 6" in reply to "REDY"`},
+			protocol.ErrUnexpected, `unexpected server message "JOBN 1 2 x 4 5 6" during "REDY"`},
 		{"dropped at once", func(p *peer) error { return p.expect("HELO") },
 			func(c *protocol.Client) error { return c.Handshake("bob") },
 			protocol.ErrClosed, `the server closed the connection during "HELO" (waiting for OK; got nothing)`},
@@ -181,7 +181,7 @@ func TestBadServers(t *testing.T) {
 			}
 			return p.reply("OK", "a 0 idle 0 1 1 1 0 0\n")
 		}, func(c *protocol.Client) error { _, err := c.GetsAll(); return err },
-			protocol.ErrClosed, `2 GETS record(s); 1 complete`},
+			protocol.ErrClosed, `the server closed the connection during "GETS All" (waiting for 2 GETS record(s); got only "a 0 idle 0 1 1 1 0 0\n")`},
 		{"stops answering", func(p *peer) error { return p.expect("REDY") },
 			func(c *protocol.Client) error { _, err := c.Ready(); return err },
 			nil, ``}, // filled below: the script must hold the connection open
@@ -195,10 +195,10 @@ func TestBadServers(t *testing.T) {
 			time.Sleep(2 * timeout)
 			return nil
 		}, func(c *protocol.Client) error { _, err := c.GetsAll(); return err },
-			protocol.ErrTimeout, `no complete reply to "OK" within 300ms (waiting for 3 GETS record(s); 1 complete; got only "     a 1 idle 0 1 1 1 0 0")`},
+			protocol.ErrTimeout, `no complete reply within 300ms during "GETS All" (waiting for 3 GETS record(s); got only "a 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0")`},
 		{"garbage header", func(p *peer) error { return p.reply("GETS All", "DATA three 124") },
 			func(c *protocol.Client) error { _, err := c.GetsAll(); return err },
-			protocol.ErrUnexpected, `unexpected server message "DATA three 124" in reply to "GETS All" (want "DATA nRecs recLen")`},
+			protocol.ErrUnexpected, `unexpected server message "DATA three 124" during "GETS All" (want "DATA nRecs recLen")`},
 		{"truncated record", func(p *peer) error {
 			if err := p.reply("LSTJ a 0", "DATA 1 59"); err != nil {
 				return err
@@ -208,7 +208,7 @@ func TestBadServers(t *testing.T) {
 			protocol.ErrClosed, `got only "1 2 60 120"`},
 		{"newline server, plain client", func(p *peer) error { return p.reply("HELO", "OK\n") },
 			func(c *protocol.Client) error { return c.Handshake("bob") },
-			protocol.ErrUnexpected, `unexpected server message "OK\n" in reply to "HELO"`},
+			protocol.ErrUnexpected, `unexpected server message "OK\n" during "HELO"`},
 	}
 	tests[5].script = func(p *peer) error {
 		if err := p.expect("REDY"); err != nil {
@@ -218,7 +218,7 @@ func TestBadServers(t *testing.T) {
 		return nil
 	}
 	tests[5].is = protocol.ErrTimeout
-	tests[5].msg = `the server stopped answering: no complete reply to "REDY" within 300ms`
+	tests[5].msg = `the server stopped answering: no complete reply within 300ms during "REDY"`
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			addr := fakeServer(t, false, tc.script)

@@ -51,6 +51,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -117,13 +118,13 @@ type ExchangeError struct {
 func (e *ExchangeError) Error() string {
 	switch {
 	case errors.Is(e.Err, ErrUnexpected):
-		return fmt.Sprintf("unexpected server message %s in reply to %q (want %s)", quoteBytes(e.Got), e.Command, e.Want)
+		return fmt.Sprintf("unexpected server message %s during %q (want %s)", quoteBytes(e.Got), e.Command, e.Want)
 	case errors.Is(e.Err, ErrClosed):
 		return fmt.Sprintf("the server closed the connection during %q (waiting for %s; got %s)", e.Command, e.Want, e.got())
 	case errors.Is(e.Err, ErrTimeout):
-		return fmt.Sprintf("the server stopped answering: no complete reply to %q within %v (waiting for %s; got %s)", e.Command, e.Timeout, e.Want, e.got())
+		return fmt.Sprintf("the server stopped answering: no complete reply within %v during %q (waiting for %s; got %s)", e.Timeout, e.Command, e.Want, e.got())
 	}
-	return fmt.Sprintf("reading the reply to %q: %v (waiting for %s; got %s)", e.Command, e.Err, e.Want, e.got())
+	return fmt.Sprintf("reading from the server during %q: %v (waiting for %s; got %s)", e.Command, e.Err, e.Want, e.got())
 }
 
 func (e *ExchangeError) Unwrap() error { return e.Err }
@@ -268,10 +269,18 @@ func (c *Conn) Broken() error { return c.broken }
 
 // Send writes one command: as is in plain mode, with "\n" in newline mode.
 func (c *Conn) Send(cmd string) error {
+	c.cmd = cmd
+	return c.send(cmd)
+}
+
+// SendAck sends the "OK" of a DATA exchange (ds-server.md §5.2). Errors
+// keep naming the command that opened the exchange.
+func (c *Conn) SendAck() error { return c.send("OK") }
+
+func (c *Conn) send(cmd string) error {
 	if c.broken != nil {
 		return fmt.Errorf("not sending %q: the connection is unusable: %w", cmd, c.broken)
 	}
-	c.cmd = cmd
 	msg := cmd
 	if c.opt.Framing == Newline {
 		msg += "\n"
@@ -408,11 +417,12 @@ func (c *Conn) ReadRecords(n int, kind RecordKind, recLen int) ([]string, error)
 		recs := make([]string, 0, n)
 		for len(recs) < n {
 			line, err := c.readLine(deadline)
-			if err == nil && checkAny(line, g...) != open {
-				err = ErrUnexpected
-			}
 			if err != nil {
-				return nil, c.recordsErr(want, len(recs), line, err)
+				got := strings.Join(append(recs, string(line)), "\n")
+				return nil, c.exchangeErr(want, []byte(got), err)
+			}
+			if checkAny(line, g...) != open {
+				return nil, c.badRecord(want, len(recs)+1, line)
 			}
 			recs = append(recs, string(line))
 		}
@@ -421,8 +431,9 @@ func (c *Conn) ReadRecords(n int, kind RecordKind, recLen int) ([]string, error)
 	return c.readRecordsPlain(n, g, want, deadline)
 }
 
-func (c *Conn) recordsErr(want string, got int, last []byte, err error) error {
-	return c.exchangeErr(fmt.Sprintf("%s; %d complete", want, got), last, err)
+// badRecord reports record k of a batch that is not a record of the kind.
+func (c *Conn) badRecord(want string, k int, rec []byte) error {
+	return c.exchangeErr(fmt.Sprintf("%s; record %d is not one", want, k), rec, ErrUnexpected)
 }
 
 func (c *Conn) readRecordsPlain(n int, g [][]tok, want string, deadline time.Time) ([]string, error) {
@@ -441,17 +452,20 @@ func (c *Conn) readRecordsPlain(n int, g [][]tok, want string, deadline time.Tim
 				break
 			}
 			line := c.buf[pos : pos+i]
-			if len(ends) == n-1 || checkAny(line, g...) != open {
+			if checkAny(line, g...) != open {
+				return nil, c.badRecord(want, len(ends)+1, line)
+			}
+			if len(ends) == n-1 {
 				// A "\n" after the n-th record: more records than
 				// announced (plain mode has no terminator).
-				return nil, c.recordsErr(want, len(ends), c.buf[pos:], ErrUnexpected)
+				return nil, c.exchangeErr(want+" and nothing after the last", c.buf, ErrUnexpected)
 			}
 			ends = append(ends, pos+i)
 			pos += i + 1
 		}
 		v := checkAny(c.buf[pos:], g...)
 		if v == invalid {
-			return nil, c.recordsErr(want, len(ends), c.buf[pos:], ErrUnexpected)
+			return nil, c.badRecord(want, len(ends)+1, c.buf[pos:])
 		}
 		if len(ends) == n-1 && v == open {
 			if c.reads > 1 && c.coalesce() {
@@ -461,10 +475,10 @@ func (c *Conn) readRecordsPlain(n int, g [][]tok, want string, deadline time.Tim
 			break
 		}
 		if len(c.buf) > limit {
-			return nil, c.recordsErr(want, len(ends), c.buf[pos:], ErrUnexpected)
+			return nil, c.exchangeErr(want, c.buf, ErrUnexpected)
 		}
 		if err := c.fill(deadline); err != nil {
-			return nil, c.recordsErr(want, len(ends), c.buf[pos:], err)
+			return nil, c.exchangeErr(want, c.buf, err)
 		}
 	}
 	msg := c.take(len(c.buf))

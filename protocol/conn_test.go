@@ -186,7 +186,7 @@ func TestStrayBytesBreakNextReply(t *testing.T) {
 	require.NoError(t, c.Send("GETS Capable 3 700 3800"))
 	_, err = c.Read(ReplyData)
 	require.ErrorIs(t, err, ErrUnexpected)
-	assert.EqualError(t, err, `unexpected server message "3" in reply to "GETS Capable 3 700 3800" (want "DATA nRecs recLen")`)
+	assert.EqualError(t, err, `unexpected server message "3" during "GETS Capable 3 700 3800" (want "DATA nRecs recLen")`)
 }
 
 func TestPlainRecords(t *testing.T) {
@@ -214,10 +214,10 @@ func TestRecordsErrors(t *testing.T) {
 		kind   error
 		msg    string
 	}{
-		{"fewer than announced", []string{"a 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0"}, false, 3, ErrTimeout, "3 GETS record(s); 1 complete"},
-		{"closed mid-batch", []string{"a 0 idle 0 1 1 1 0 0\n     a 1 idle"}, true, 2, ErrClosed, `got only "     a 1 idle"`},
+		{"fewer than announced", []string{"a 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0"}, false, 3, ErrTimeout, `(waiting for 3 GETS record(s); got only "a 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0")`},
+		{"closed mid-batch", []string{"a 0 idle 0 1 1 1 0 0\n     a 1 idle"}, true, 2, ErrClosed, `got only "a 0 idle 0 1 1 1 0 0\n     a 1 idle"`},
 		{"more than announced", []string{"a 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\n"}, false, 2, ErrUnexpected, "unexpected server message"},
-		{"garbage record", []string{"hello world\nbye"}, false, 2, ErrUnexpected, `"hello world\nbye"`},
+		{"garbage record", []string{"hello world\nbye"}, false, 2, ErrUnexpected, `unexpected server message "hello world" during "GETS All" (want 2 GETS record(s); record 1 is not one)`},
 		{"bad state", []string{"a 0 sleeping "}, false, 1, ErrUnexpected, "sleeping"},
 		{"nothing", nil, false, 1, ErrTimeout, "got nothing"},
 	}
@@ -274,7 +274,7 @@ func TestNewlineErrors(t *testing.T) {
 	require.NoError(t, c.Send("REDY"))
 	_, err := c.Read(ReplyEvent)
 	require.ErrorIs(t, err, ErrUnexpected)
-	assert.EqualError(t, err, `unexpected server message "JOBN 1 2" in reply to "REDY" (want an event: JOBN, JOBP, JCPL, RESF, RESR, CHKQ or NONE)`)
+	assert.EqualError(t, err, `unexpected server message "JOBN 1 2" during "REDY" (want an event: JOBN, JOBP, JCPL, RESF, RESR, CHKQ or NONE)`)
 
 	s = &script{chunks: [][]byte{[]byte("OK")}, closed: true}
 	c = NewConn(s, ConnOptions{Framing: Newline})
@@ -293,7 +293,7 @@ func TestTimeoutMessage(t *testing.T) {
 	var ee *ExchangeError
 	require.True(t, errors.As(err, &ee))
 	assert.Equal(t, "REDY", ee.Command)
-	assert.EqualError(t, err, `the server stopped answering: no complete reply to "REDY" within 3s (waiting for an event: JOBN, JOBP, JCPL, RESF, RESR, CHKQ or NONE; got only "JOBN 0 3")`)
+	assert.EqualError(t, err, `the server stopped answering: no complete reply within 3s during "REDY" (waiting for an event: JOBN, JOBP, JCPL, RESF, RESR, CHKQ or NONE; got only "JOBN 0 3")`)
 }
 
 // TestCoalesce: a reply that arrived in pieces and looks whole still takes
