@@ -1,0 +1,313 @@
+package client_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// fakeBackend plays a list of events and logs every command it is given,
+// in wire form. refuse lists commands answered with ERR.
+type fakeBackend struct {
+	events  []string
+	refuse  map[string]string
+	log     []string
+	quitErr error
+}
+
+func (b *fakeBackend) call(cmd string) { b.log = append(b.log, cmd) }
+
+func (b *fakeBackend) Handshake(user string) error {
+	b.call("HELO")
+	b.call("AUTH " + user)
+	return nil
+}
+
+func (b *fakeBackend) Ready() (protocol.Event, error) {
+	b.call("REDY")
+	if len(b.events) == 0 {
+		return nil, errors.New("fake: no more events")
+	}
+	ev := b.events[0]
+	b.events = b.events[1:]
+	return protocol.ParseEvent(ev)
+}
+
+func (b *fakeBackend) Do(a protocol.Action) (string, error) {
+	cmd := a.String()
+	b.call(cmd)
+	if text, ok := b.refuse[cmd]; ok {
+		return "", &protocol.ServerError{Command: cmd, Text: text}
+	}
+	return "OK", nil
+}
+
+func (b *fakeBackend) Quit() error {
+	b.call("QUIT")
+	return b.quitErr
+}
+
+var servers = []protocol.Server{
+	{Type: "a", ID: 0, State: protocol.Inactive, CurStartTime: -1, Cores: 4, Memory: 16000, Disk: 64000},
+	{Type: "a", ID: 1, State: protocol.Inactive, CurStartTime: -1, Cores: 4, Memory: 16000, Disk: 64000},
+}
+
+func (b *fakeBackend) GetsAll() ([]protocol.Server, error) { b.call("GETS All"); return servers, nil }
+func (b *fakeBackend) GetsType(t string) ([]protocol.Server, error) {
+	b.call("GETS Type " + t)
+	return servers, nil
+}
+func (b *fakeBackend) GetsOne(s protocol.ServerRef) (protocol.Server, error) {
+	b.call("GETS One " + s.String())
+	return servers[s.ID], nil
+}
+func (b *fakeBackend) GetsCapable(r protocol.Requirement) ([]protocol.Server, error) {
+	b.call("GETS Capable " + r.String())
+	return servers, nil
+}
+func (b *fakeBackend) GetsAvail(r protocol.Requirement) ([]protocol.Server, error) {
+	b.call("GETS Avail " + r.String())
+	return servers, nil
+}
+func (b *fakeBackend) GetsBounded(r protocol.Requirement) ([]protocol.Server, error) {
+	b.call("GETS Bounded " + r.String())
+	return servers, nil
+}
+func (b *fakeBackend) ListJobs(s protocol.ServerRef) ([]protocol.JobRecord, error) {
+	b.call("LSTJ " + s.String())
+	return nil, nil
+}
+func (b *fakeBackend) CountJobs(s protocol.ServerRef, st protocol.JobState) (int, error) {
+	b.call(fmt.Sprintf("CNTJ %s %d", s, st))
+	return 0, nil
+}
+func (b *fakeBackend) EstWait(s protocol.ServerRef) (int, error) {
+	b.call("EJWT " + s.String())
+	return 0, nil
+}
+func (b *fakeBackend) QueueLen() (int, error)                   { b.call("LSTQ GQ #"); return 0, nil }
+func (b *fakeBackend) ListQueue() ([]protocol.QueuedJob, error) { b.call("LSTQ GQ *"); return nil, nil }
+
+// firstFree schedules on the first capable server not yet refused, answers
+// CHKQ with DEQJ GQ 0 when dequeue is set, and records what it saw.
+type firstFree struct {
+	dequeue bool
+	nows    []int
+	seen    [][]protocol.ServerRef // Excluded at each Job call
+}
+
+func (s *firstFree) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
+	s.nows = append(s.nows, v.Now())
+	s.seen = append(s.seen, slices.Clone(v.Excluded()))
+	recs, err := v.GetsCapable(j.Req())
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if !slices.Contains(v.Excluded(), r.Ref()) {
+			return strategies.Sched(j, r.Ref()), nil
+		}
+	}
+	return nil, strategies.ErrNoServer
+}
+
+func (s *firstFree) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	s.nows = append(s.nows, v.Now())
+	if _, ok := ev.(*protocol.CheckQueue); ok && s.dequeue {
+		return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
+	}
+	return nil, nil
+}
+
+// stratFunc adapts a function to a Strategy that ignores events.
+type stratFunc func(v strategies.View, j protocol.Job) ([]protocol.Action, error)
+
+func (f stratFunc) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) { return f(v, j) }
+func (stratFunc) Event(strategies.View, protocol.Event) ([]protocol.Action, error)   { return nil, nil }
+
+func system(client.Backend) (*servertypes.System, error) {
+	return servertypes.New("test", []servertypes.Type{{Name: "a", Limit: 2, Cores: 4, Memory: 16000, Disk: 64000}})
+}
+
+func run(s strategies.Strategy, b *fakeBackend) (client.Result, error) {
+	return client.Run(s, b, client.Options{User: "root", System: system})
+}
+
+func TestReadyAfterEachDecisionAndQuitOnNone(t *testing.T) {
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "JCPL 20 0 a 0", "RESF a 1 25", "RESR a 1 30", "JOBP 1 40 2 200 200 9", "NONE"}}
+	s := &firstFree{}
+	res, err := run(s, b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"HELO", "AUTH root",
+		"REDY", "GETS Capable 1 100 100", "SCHD 0 a 0",
+		"REDY", "REDY", "REDY",
+		"REDY", "GETS Capable 2 200 200", "SCHD 1 a 0",
+		"REDY", "QUIT",
+	}, b.log)
+	assert.Equal(t, client.Result{Events: 6, Offers: 2, Actions: 2, LastEvent: 40}, res)
+	assert.Equal(t, []int{10, 20, 25, 30, 40}, s.nows, "View.Now is the time of the event being handled")
+}
+
+func TestRetryWithoutRefusingServer(t *testing.T) {
+	b := &fakeBackend{
+		events: []string{"JOBN 0 10 1 100 100 5", "NONE"},
+		refuse: map[string]string{"SCHD 0 a 0": "ERR: The specified server unavailable"},
+	}
+	s := &firstFree{}
+	res, err := run(s, b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY",
+		"GETS Capable 1 100 100", "SCHD 0 a 0", "GETS Capable 1 100 100", "SCHD 0 a 1",
+		"REDY", "QUIT"}, b.log)
+	assert.Equal(t, [][]protocol.ServerRef{nil, {{Type: "a", ID: 0}}}, s.seen)
+	assert.Equal(t, 1, res.Refusals)
+}
+
+func TestNoServerLeft(t *testing.T) {
+	b := &fakeBackend{
+		events: []string{"JOBN 7 10 1 100 100 5", "NONE"},
+		refuse: map[string]string{"SCHD 7 a 0": "ERR: The specified server unavailable", "SCHD 7 a 1": "ERR: The specified server unavailable"},
+	}
+	_, err := run(&firstFree{}, b)
+	require.ErrorIs(t, err, strategies.ErrNoServer)
+	assert.EqualError(t, err, "job 7: no server can take the job (refused by a 0, a 1)")
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1], "QUIT after the failure")
+
+	// Nothing refused: the plain message.
+	b = &fakeBackend{events: []string{"JOBN 3 10 1 100 100 5"}}
+	_, err = run(stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) { return nil, strategies.ErrNoServer }), b)
+	assert.EqualError(t, err, "job 3: no server can take the job")
+}
+
+// TestSameServerRefusedTwice: a strategy that picks an excluded server
+// again gets the error, not an endless loop.
+func TestSameServerRefusedTwice(t *testing.T) {
+	b := &fakeBackend{
+		events: []string{"JOBN 0 10 1 100 100 5"},
+		refuse: map[string]string{"SCHD 0 a 0": "ERR: No such waiting job exists"},
+	}
+	calls := 0
+	_, err := run(stratFunc(func(_ strategies.View, j protocol.Job) ([]protocol.Action, error) {
+		calls++
+		return strategies.Sched(j, protocol.ServerRef{Type: "a", ID: 0}), nil
+	}), b)
+	require.Error(t, err)
+	assert.True(t, protocol.IsServerError(err))
+	assert.Contains(t, err.Error(), `job 0: server refused "SCHD 0 a 0": ERR: No such waiting job exists`)
+	assert.Equal(t, 2, calls)
+}
+
+func TestCHKQGuard(t *testing.T) {
+	// Nine in a row, something else, nine more: the guard counts runs.
+	ev := []string{}
+	for range 9 {
+		ev = append(ev, "CHKQ")
+	}
+	ev = append(ev, "JCPL 5 0 a 0")
+	for range 9 {
+		ev = append(ev, "CHKQ")
+	}
+	ev = append(ev, "NONE")
+	b := &fakeBackend{events: ev}
+	_, err := run(&firstFree{}, b)
+	require.NoError(t, err)
+
+	// Ten in a row: QUIT and an error.
+	ev = nil
+	for range 12 {
+		ev = append(ev, "CHKQ")
+	}
+	b = &fakeBackend{events: ev}
+	_, err = run(&firstFree{}, b)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "10 consecutive CHKQ")
+	assert.Equal(t, 10, strings.Count(strings.Join(b.log, ","), "REDY"))
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+	assert.Equal(t, client.MaxCHKQ, 10)
+}
+
+func TestEventActions(t *testing.T) {
+	b := &fakeBackend{events: []string{"CHKQ", "JOBP 4 50 1 100 100 5", "NONE"}}
+	_, err := run(&firstFree{dequeue: true}, b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "DEQJ GQ 0", "REDY", "GETS Capable 1 100 100", "SCHD 4 a 0", "REDY", "QUIT"}, b.log)
+}
+
+func TestStrategyDisposesNothing(t *testing.T) {
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5"}}
+	_, err := run(stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+		return []protocol.Action{protocol.Terminate{Server: protocol.ServerRef{Type: "a", ID: 1}}}, nil
+	}), b)
+	require.Error(t, err)
+	assert.EqualError(t, err, "job 0: the strategy returned 1 action(s) but none schedules, enqueues or pushes the job (REDY would offer it again forever)")
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "TERM a 1", "QUIT"}, b.log)
+}
+
+// TestRefusedScheduleDropsLaterActions: after a refused SCHD the rest of
+// the strategy's actions are not carried out.
+func TestRefusedScheduleDropsLaterActions(t *testing.T) {
+	b := &fakeBackend{
+		events: []string{"JOBN 0 10 1 100 100 5", "NONE"},
+		refuse: map[string]string{"SCHD 0 a 0": "ERR: The specified server unavailable"},
+	}
+	_, err := run(stratFunc(func(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
+		if len(v.Excluded()) == 0 {
+			return []protocol.Action{protocol.Schedule{JobID: 0, Server: protocol.ServerRef{Type: "a", ID: 0}}, protocol.Terminate{Server: protocol.ServerRef{Type: "a", ID: 1}}}, nil
+		}
+		return []protocol.Action{protocol.Enqueue{}}, nil
+	}), b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "SCHD 0 a 0", "ENQJ GQ", "REDY", "QUIT"}, b.log)
+}
+
+func TestOtherFailures(t *testing.T) {
+	// ERR to something other than SCHD: QUIT and the error (baselines.md decision 3).
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5"}, refuse: map[string]string{"ENQJ GQ": "ERR: no job to enqueue!"}}
+	_, err := run(stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+		return []protocol.Action{protocol.Enqueue{}}, nil
+	}), b)
+	assert.EqualError(t, err, `job 0: server refused "ENQJ GQ": ERR: no job to enqueue!`)
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+
+	// The server types cannot be had.
+	b = &fakeBackend{}
+	_, err = client.Run(&firstFree{}, b, client.Options{User: "u", System: func(client.Backend) (*servertypes.System, error) {
+		return nil, errors.New("no types")
+	}})
+	assert.EqualError(t, err, "server types: no types")
+	assert.Equal(t, []string{"HELO", "AUTH u", "QUIT"}, b.log)
+
+	// REDY fails (the connection broke): no second QUIT attempt.
+	b = &fakeBackend{}
+	_, err = run(&firstFree{}, b)
+	assert.EqualError(t, err, "REDY: fake: no more events")
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY"}, b.log)
+
+	// A strategy error on an event.
+	b = &fakeBackend{events: []string{"JCPL 5 0 a 0"}}
+	_, err = run(&errOnEvent{}, b)
+	assert.EqualError(t, err, `strategy, on "JCPL 5 0 a 0": boom`)
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+
+	// QUIT after NONE fails.
+	b = &fakeBackend{events: []string{"NONE"}, quitErr: errors.New("closed")}
+	_, err = run(&firstFree{}, b)
+	assert.EqualError(t, err, "QUIT: closed")
+}
+
+type errOnEvent struct{ firstFree }
+
+func (*errOnEvent) Event(strategies.View, protocol.Event) ([]protocol.Action, error) {
+	return nil, errors.New("boom")
+}
