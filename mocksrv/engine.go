@@ -28,6 +28,12 @@ type Options struct {
 	// NoHeader suppresses the three header lines (the caller prints them,
 	// e.g. dsmock prints them once before accepting connections).
 	NoHeader bool
+	// ReuseRecords (in-process Session only) lets GETS results share one
+	// buffer: a returned slice is valid only until the next GETS on the
+	// same Session. Safe for strategies that do not keep GETS results
+	// across queries (every reference baseline); it saves the allocation
+	// of every record, the bulk of an in-process run's garbage.
+	ReuseRecords bool
 }
 
 // Engine is the simulation core: ds-server's state and its reaction to

@@ -22,6 +22,7 @@ type Session struct {
 	sys     *servertypes.System
 	ids     []int32
 	scratch []byte
+	recBuf  []protocol.Server
 }
 
 type sessPhase uint8
@@ -260,7 +261,7 @@ func (s *Session) dataLog(n, recLen int, records func(b []byte) []byte) {
 
 func (s *Session) servers(cmd func() string, kind getsKind, ti int32, id int, req protocol.Requirement) ([]protocol.Server, error) {
 	s.ids = s.e.gets(kind, ti, id, req, s.ids[:0])
-	out := make([]protocol.Server, len(s.ids))
+	out := s.recs(len(s.ids))
 	for i, si := range s.ids {
 		out[i] = s.e.record(si)
 	}
@@ -451,4 +452,16 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	})
 	s.e.log.maybeSync()
 	return out, nil
+}
+
+// recs returns a slice for n GETS records: a fresh one (the caller owns
+// it), or with Options.ReuseRecords the Session's single buffer.
+func (s *Session) recs(n int) []protocol.Server {
+	if !s.e.opt.ReuseRecords {
+		return make([]protocol.Server, n)
+	}
+	if cap(s.recBuf) < n {
+		s.recBuf = make([]protocol.Server, n)
+	}
+	return s.recBuf[:n]
 }
