@@ -172,4 +172,3 @@ func TestGenerated20kJobs1kServersFast(t *testing.T) {
 		t.Fatalf("%d of %d jobs completed", rep.Jobs, len(cfg.Jobs))
 	}
 }
-
