@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -22,6 +23,10 @@ const (
 	cfgMaxJobs         = 1000000
 	cfgMaxNameLen      = 65
 )
+
+// cfgBOM is a UTF-8 byte order mark, which XML parsers (and ds-server's)
+// accept before the document and encoding/xml does not.
+var cfgBOM = []byte("\xef\xbb\xbf")
 
 // LoadConfig reads and loads a ds-server configuration file. A missing or
 // unreadable file gets ds-server's -c error (ds-server.md §2.1). Every other
@@ -99,6 +104,7 @@ func (l *cfgLoader) fatal(ctx, msg string, lines ...string) *ConfigError {
 
 // load runs the whole pipeline of §2 on the document text.
 func (l *cfgLoader) load(data []byte) *ConfigError {
+	data = bytes.TrimPrefix(data, cfgBOM)
 	if line, msg := cfgXMLWellFormed(data); msg != "" {
 		return l.crash(fmt.Sprintf("line %d", line), msg)
 	}

@@ -270,6 +270,9 @@ func TestConfigAccepted(t *testing.T) {
 		{"nested unknown elements visited", edit(t, `<servers>`, `<a><servers>`, `</servers>`, `</servers></a>`), LoadOptions{}, func(c *Config) string {
 			return fmt.Sprint(len(c.Types) == 2)
 		}, nil},
+		{"UTF-8 byte order mark", "\xef\xbb\xbf" + cfgBase, LoadOptions{}, func(c *Config) string {
+			return fmt.Sprint(len(c.Jobs) == 20)
+		}, nil},
 		{"entities decoded in names", edit(t, `type="short"`, `type="s&amp;t"`), LoadOptions{}, func(c *Config) string {
 			return fmt.Sprint(c.JobTypes[0].Name == "s&t" && strings.Contains(string(c.JobsXML(false)), `<type name="s&t" `))
 		}, nil},

@@ -42,6 +42,7 @@ var jobfileAttrs = [...]jobfileAttr{
 // a million jobs. The returned error has only the rule's own stderr lines;
 // the config loader completes it.
 func jobfileParse(path string, data []byte) ([]Job, *ConfigError) {
+	data = bytes.TrimPrefix(data, cfgBOM)
 	d := cfgXMLDecoder(bytes.NewReader(data))
 	jobs := make([]Job, 0, bytes.Count(data, []byte("<job ")))
 	depth, roots := 0, 0
