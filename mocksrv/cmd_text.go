@@ -67,6 +67,11 @@ func (t *Text) Engine() *Engine { return t.e }
 // Done reports whether the dialogue is over (QUIT processed, or fatal).
 func (t *Text) Done() bool { return t.state == stDone }
 
+// Flush writes the buffered log text to Options.Log. The log is buffered
+// (as ds-server's stdout is when redirected) and written in large pieces,
+// at the end of the run and when the caller flushes.
+func (t *Text) Flush() { t.e.log.sync() }
+
 // Report returns the report once QUIT has been processed, else nil.
 func (t *Text) Report() *Report { return t.rep }
 

@@ -8,13 +8,17 @@ import (
 )
 
 // Level is a -v verbosity level (ds-server.md §7.4).
+// The zero value is no -v at all.
 type Level struct {
 	Word       string // as given ("" when -v was absent)
 	Recognised bool   // all, brief, jobs or stats (by prefix)
-	Events     bool   // event lines (SUBMITTED, SCHEDULED, RUNNING, …)
+	Stats      bool   // stats: no event lines (SUBMITTED, SCHEDULED, RUNNING, …)
 	Proto      int    // protocol lines: ProtoNone, ProtoBrief or ProtoAll
 	Detail     bool   // a final '+': per-server detail in the report (§6.5)
 }
+
+// Events reports whether event lines are printed (every level but stats).
+func (l Level) Events() bool { return !l.Stats }
 
 // Protocol-line levels.
 const (
@@ -28,7 +32,7 @@ const (
 // the per-server detail; an unrecognised word behaves exactly like no -v
 // (§7.4).
 func ParseLevel(word string) Level {
-	l := Level{Word: word, Events: true}
+	l := Level{Word: word}
 	switch {
 	case strings.HasPrefix(word, "all"):
 		l.Recognised, l.Proto = true, ProtoAll
@@ -37,7 +41,7 @@ func ParseLevel(word string) Level {
 	case strings.HasPrefix(word, "jobs"):
 		l.Recognised = true
 	case strings.HasPrefix(word, "stats"):
-		l.Recognised, l.Events = true, false
+		l.Recognised, l.Stats = true, true
 	}
 	l.Detail = l.Recognised && strings.HasSuffix(word, "+")
 	return l
@@ -144,7 +148,7 @@ func digits(t int) int {
 // message to, or nil when event lines are off or nothing is written. The
 // caller appends the message and calls endLine.
 func (l *logger) event(t int) bool {
-	if !l.lvl.Events {
+	if !l.lvl.Events() {
 		return false
 	}
 	l.stamp(t)
@@ -155,14 +159,14 @@ func (l *logger) endLine() { l.buf = append(l.buf, '\n') }
 
 // emptyLine prints the empty line that follows failed/killed lines (§7.2).
 func (l *logger) emptyLine() {
-	if l.lvl.Events && l.out != nil {
+	if l.lvl.Events() && l.out != nil {
 		l.buf = append(l.buf, '\n')
 	}
 }
 
 // queue buffers an advance line.
 func (l *logger) queue(t int, k lineKind, job, srv int32) {
-	if l.lvl.Events {
+	if l.lvl.Events() {
 		l.pend = append(l.pend, pendingLine{t, k, job, srv})
 	}
 }

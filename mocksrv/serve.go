@@ -21,6 +21,9 @@ const DefaultReadTimeout = 10 * time.Minute
 // one message in plain mode (§1.2, decision 1).
 const maxMessage = 1023
 
+// logFlushEvery is how often ServeConn writes the buffered log.
+const logFlushEvery = 50 * time.Millisecond
+
 // ErrDisconnected is the cause when a client goes away without QUIT
 // (decision 4: no report, no files).
 var ErrDisconnected = errors.New("the client disconnected without QUIT")
@@ -44,7 +47,14 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 		lr = bufio.NewReaderSize(c, 4096)
 	}
 	buf := make([]byte, maxMessage)
+	lastFlush := time.Now()
 	for {
+		// The log is buffered; someone watching it live sees it at most
+		// logFlushEvery late, without a write per message.
+		if now := time.Now(); now.Sub(lastFlush) >= logFlushEvery {
+			t.e.log.sync()
+			lastFlush = now
+		}
 		if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
 			return fmt.Errorf("%w: %v", ErrDisconnected, err)
 		}

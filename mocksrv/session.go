@@ -74,6 +74,9 @@ func (s *Session) System() *servertypes.System {
 	return s.sys
 }
 
+// Flush writes the buffered log text to Options.Log.
+func (s *Session) Flush() { s.e.log.sync() }
+
 // Report returns the end-of-run report; nil before Quit.
 func (s *Session) Report() *Report { return s.rep }
 
