@@ -159,8 +159,8 @@ func TestDispatchAndResend(t *testing.T) {
 	d.x("JCPL 1 2 tiny 0", "ERR: invalid command (JCPL 1 2 tiny 0)") // decision 3
 	d.x("HELLO", "ERR: invalid command (HELLO)")
 	d.x("REDYX", "JOBN 0 5 1 500 1000 50") // prefix REDY: the job is offered again
-	d.x("GETSType tiny", "DATA 2 124")    // option found after skipping non-letters
-	d.x("REDY", noReply)                  // swallowed inside a DATA exchange (§5.2)
+	d.x("GETSType tiny", "DATA 2 124")     // option found after skipping non-letters
+	d.x("REDY", noReply)                   // swallowed inside a DATA exchange (§5.2)
 	d.x("OK", "tiny 0 inactive -1 1 1000 4000 0 0\n          tiny 1 inactive -1 1 1000 4000 0 0")
 	d.x("SCHD 0 tiny 0", noReply)
 	d.x("OK", ".")
@@ -193,7 +193,7 @@ func TestGetsErrors(t *testing.T) {
 	d.x("OK", ".")
 	d.x("SCHD 0 small 1", "OK")
 	d.x("GETS Bounded 1 100 100", "DATA 5 124") // last non-inactive is small 1: up to big 0
-	d.x("OK", ".")                              // skip checking the records here
+	d.x("OK", "tiny 0 inactive -1 1 1000 4000 0 0\n          tiny 1 inactive -1 1 1000 4000 0 0\n          small 0 inactive -1 2 4000 16000 0 0\n          small 1 booting 25 1 3500 15000 1 0\n          big 0 inactive -1 4 16000 64000 0 0")
 	d.x("OK", ".")
 	d.x("GETS Avail 1 100 100", "DATA 4 124") // booting small 1 holds a waiting job: excluded
 	d.x("OK", "tiny 0 inactive -1 1 1000 4000 0 0\n          tiny 1 inactive -1 1 1000 4000 0 0\n          small 0 inactive -1 2 4000 16000 0 0\n          big 0 inactive -1 4 16000 64000 0 0")
@@ -220,7 +220,7 @@ func TestSchdErrors(t *testing.T) {
 	d.x("OK", "tiny 0 inactive -1 1 1000 4000 0 0 0 0 -1 -1 -1 0")
 	d.x("OK", ".")
 	d.x("SCHD 0 tiny 0", "ERR: No such waiting job exists") // not offered yet
-	d.x("REDY", "RESF tiny 0 0")                             // the phantom failure (Appendix C.1)
+	d.x("REDY", "RESF tiny 0 0")                            // the phantom failure (Appendix C.1)
 	d.x("REDY", "JOBN 0 5 1 500 1000 50")
 	d.x("SCHD 1 tiny 1", "ERR: No such waiting job exists") // not released
 	d.x("SCHD 0 nosuch 0", "ERR: No such server type exists")
