@@ -1,0 +1,86 @@
+package mocksrv
+
+import (
+	"math"
+	"testing"
+)
+
+// TestCfgStrtol: C strtol base 10 (job-generation.md §3.1), then the int
+// conversion.
+func TestCfgStrtol(t *testing.T) {
+	cases := []struct {
+		in   string
+		v    int64
+		st   cfgNumStatus
+		as32 int
+	}{
+		{"12", 12, cfgNumOK, 12},
+		{"12abc", 12, cfgNumOK, 12},
+		{"  +77abc", 77, cfgNumOK, 77},
+		{"\t\n\v\f\r -5", -5, cfgNumOK, -5},
+		{"-0", 0, cfgNumOK, 0},
+		{"007", 7, cfgNumOK, 7},
+		{"4294967297", 4294967297, cfgNumOK, 1},
+		{"2147483648", 2147483648, cfgNumOK, -2147483648},
+		{"9223372036854775807", math.MaxInt64, cfgNumOK, -1},
+		{"-9223372036854775808", math.MinInt64, cfgNumOK, 0},
+		{"9223372036854775808", 0, cfgNumRange, 0},
+		{"-9223372036854775809", 0, cfgNumRange, 0},
+		{"99999999999999999999999", 0, cfgNumRange, 0},
+		{"", 0, cfgNumNoDigits, 0},
+		{"abc", 0, cfgNumNoDigits, 0},
+		{"+", 0, cfgNumNoDigits, 0},
+		{"- 5", 0, cfgNumNoDigits, 0},
+		{"0x10", 0, cfgNumOK, 0},
+		{"1e3", 1, cfgNumOK, 1},
+	}
+	for _, tc := range cases {
+		v, st := cfgStrtol(tc.in)
+		if v != tc.v || st != tc.st {
+			t.Errorf("cfgStrtol(%q) = %d, %d; want %d, %d", tc.in, v, st, tc.v, tc.st)
+		}
+		if st == cfgNumOK && cfgInt32(v) != tc.as32 {
+			t.Errorf("cfgInt32(%d) = %d, want %d", v, cfgInt32(v), tc.as32)
+		}
+	}
+}
+
+// TestCfgStrtod: the prefix C strtod accepts.
+func TestCfgStrtod(t *testing.T) {
+	cases := []struct {
+		in string
+		v  float64
+		st cfgNumStatus
+	}{
+		{"0.2", 0.2, cfgNumOK},
+		{" 25.6", 25.6, cfgNumOK},
+		{"-1", -1, cfgNumOK},
+		{"+.5", 0.5, cfgNumOK},
+		{"5.", 5, cfgNumOK},
+		{"1e3", 1000, cfgNumOK},
+		{"1e", 1, cfgNumOK},
+		{"1e+", 1, cfgNumOK},
+		{"2.5E-1x", 0.25, cfgNumOK},
+		{"0x10", 16, cfgNumOK},
+		{"0x1p3", 8, cfgNumOK},
+		{"0x", 0, cfgNumOK},
+		{"0.1abc", 0.1, cfgNumOK},
+		{"INF", math.Inf(1), cfgNumOK},
+		{"-infinity", math.Inf(-1), cfgNumOK},
+		{"1e999", 0, cfgNumRange},
+		{"", 0, cfgNumNoDigits},
+		{".", 0, cfgNumNoDigits},
+		{"-", 0, cfgNumNoDigits},
+		{"abc", 0, cfgNumNoDigits},
+		{"e5", 0, cfgNumNoDigits},
+	}
+	for _, tc := range cases {
+		v, st := cfgStrtod(tc.in)
+		if v != tc.v || st != tc.st {
+			t.Errorf("cfgStrtod(%q) = %v, %d; want %v, %d", tc.in, v, st, tc.v, tc.st)
+		}
+	}
+	if v, st := cfgStrtod("nan"); st != cfgNumOK || !math.IsNaN(v) {
+		t.Errorf("cfgStrtod(nan) = %v, %d", v, st)
+	}
+}
