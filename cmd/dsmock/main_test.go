@@ -1,0 +1,307 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+func TestGetopt(t *testing.T) {
+	long := map[string]bool{"serve": false, "timeout": true}
+	cases := []struct {
+		args []string
+		want []opt
+		err  string
+	}{
+		{[]string{"-c", "x.xml", "-v", "brief", "-p", "50000"}, []opt{{"c", "x.xml"}, {"v", "brief"}, {"p", "50000"}}, ""},
+		{[]string{"-nvall"}, []opt{{"n", ""}, {"v", "all"}}, ""},
+		{[]string{"-no", "-v", "all+"}, []opt{{"n", ""}, {"o", ""}, {"v", "all+"}}, ""},
+		{[]string{"stray", "-n", "--", "-o"}, []opt{{"n", ""}}, ""},
+		{[]string{"--serve", "--timeout=3s", "--timeout", "4s"}, []opt{{"serve", ""}, {"timeout", "3s"}, {"timeout", "4s"}}, ""},
+		{[]string{"-x"}, nil, "Unknown option `-x'."},
+		{[]string{"-v"}, nil, "Option -v requires an argument."},
+		{[]string{"-h"}, nil, "Option -h requires an argument."},
+		{[]string{"--bogus"}, nil, "Unknown option `--bogus'."},
+		{[]string{"--serve=1"}, nil, "Option --serve takes no argument."},
+		{[]string{"-:"}, nil, "Unknown option `-:'."},
+	}
+	for _, c := range cases {
+		got, err := getopt(c.args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:", long)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%q: err %v, want %q", c.args, err, c.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: got %v %v, want %v", c.args, got, err, c.want)
+		}
+	}
+}
+
+func fixtureDir(t *testing.T, name string) string {
+	return filepath.Join(fixtures.Dir(t), "fixtures", name)
+}
+
+// TestCommandLineErrors: ds-server's messages and exit statuses.
+func TestCommandLineErrors(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	cases := []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{"-c", cfg, "-p", "80"}, "Usage: ds-server -h all\n", "80: Out of bound! (49152 - 65535); TCP/IP port range\n"},
+		{[]string{"-x"}, "Usage: ds-server -h all\n", "Unknown option `-x'.\n"},
+		{[]string{"-c"}, "Usage: ds-server -h all\n", "Option -c requires an argument.\n"},
+		{[]string{"-c", "/nonexistent.xml"}, "Usage: ds-server -h all\n", "No such file (/nonexistent.xml) exist!\n"},
+		{[]string{"-c", cfg, "-b", "3"}, "", "dsmock: -b (break point) is not implemented (ds-server.md decision 7)\n"},
+		{[]string{"-c", cfg, "-i"}, "", "dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)\n"},
+		{[]string{"-c", cfg, "-l", "3"}, "", "dsmock: -l (servers per type) only applies to ds-server's no-config mode, which dsmock does not implement; use -c (ds-server.md decision 6)\n"},
+		{[]string{"-v", "all"}, "Usage: ds-server -h all\n", "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)\n"},
+		{[]string{"-c", cfg, "-j", "0"}, "Usage: ds-server -h all\n", "0: Out of bound! (1 - 1000000); Max Job count\n"},
+		{[]string{"-c", cfg, "--timeout", "soon"}, "", "dsmock: --timeout \"soon\": want a positive duration such as 10m or 30s\n"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"ds-server"}, c.args...), &out, &errb, nil)
+		if code != 1 || out.String() != c.stdout || errb.String() != c.stderr {
+			t.Errorf("%q: exit %d\nstdout %q\nstderr %q\nwant 1, %q, %q", c.args, code, out.String(), errb.String(), c.stdout, c.stderr)
+		}
+	}
+	var out, errb bytes.Buffer
+	// Failure models are refused (decision 5), by the loader or the engine.
+	if code := run([]string{"ds-server", "-c", cfg, "-f", "teragrid"}, &out, &errb, nil); code != 1 || !strings.Contains(errb.String(), "not supported") {
+		t.Errorf("-f teragrid: exit %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"ds-server", "-h", "states"}, &out, &errb, nil); code != 1 || !strings.Contains(out.String(), "4: unavailable") {
+		t.Errorf("-h states: exit %d, %q", code, out.String())
+	}
+}
+
+// syncBuf is a goroutine-safe buffer for the stdout of a running dsmock.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startDsmock runs dsmock in the current directory on a free port.
+func startDsmock(t *testing.T, args ...string) (addr string, stdout, stderr *syncBuf, code <-chan int) {
+	t.Helper()
+	stdout, stderr = &syncBuf{}, &syncBuf{}
+	addrc := make(chan string, 1)
+	ch := make(chan int, 1)
+	go func() {
+		ch <- run(append([]string{"dsmock"}, append(args, "-p", "0")...), stdout, stderr,
+			func(a net.Addr) { addrc <- a.String() })
+	}()
+	select {
+	case a := <-addrc:
+		return a, stdout, stderr, ch
+	case c := <-ch:
+		t.Fatalf("dsmock exited %d: %s", c, stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("dsmock did not start")
+	}
+	return "", nil, nil, nil
+}
+
+func runClient(t *testing.T, addr, algo string, framing protocol.Framing) error {
+	t.Helper()
+	c, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 5 * time.Second,
+		ConnOptions: protocol.ConnOptions{Framing: framing}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	st, err := strategies.New(algo, nil)
+	if err != nil {
+		return err
+	}
+	_, err = client.Run(st, c, client.Options{User: "root", System: func(client.Backend) (*servertypes.System, error) {
+		return servertypes.Load("ds-system.xml") // as dsclient does: the file dsmock just wrote
+	}})
+	return err
+}
+
+// TestRunFailureFixture: a whole run as ds-server would do it, in a
+// working directory: header, log, report, ds-system.xml and
+// ds-res-failures.txt; newline mode too.
+func TestRunFailureFixture(t *testing.T) {
+	for _, nl := range []bool{false, true} {
+		t.Run(map[bool]string{false: "plain", true: "newline"}[nl], func(t *testing.T) {
+			dir := fixtureDir(t, "ds-sample-config05-failures")
+			t.Chdir(t.TempDir())
+			for _, f := range []string{"config.xml", "jobs.xml", "failures.txt"} {
+				data, err := os.ReadFile(filepath.Join(dir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(f, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := []string{"-c", "config.xml", "-v", "brief"}
+			fr := protocol.Plain
+			if nl {
+				args = append(args, "-n")
+				fr = protocol.Newline
+			}
+			addr, stdout, stderr, code := startDsmock(t, args...)
+			if err := runClient(t, addr, "ffq", fr); err != nil {
+				t.Fatal(err)
+			}
+			if c := <-code; c != 0 {
+				t.Fatalf("exit %d: %s", c, stderr.String())
+			}
+			want, err := os.ReadFile(filepath.Join(fixtures.Dir(t), "expected", "ds-sample-config05-failures.ffq.summary"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := stdout.String()
+			if !strings.HasSuffix(out, string(want)) {
+				t.Fatalf("stdout does not end with the expected summary:\n%s", out[max(0, len(out)-1500):])
+			}
+			lines := strings.SplitN(out, "\n", 4)
+			if lines[0] != "# ds-sim server "+mocksrv.Version ||
+				!strings.HasPrefix(lines[1], "# Server-side simulator started with 'dsmock -c config.xml -v brief") ||
+				!strings.HasPrefix(lines[2], "# Waiting for connection to port ") {
+				t.Fatalf("header:\n%s\n%s\n%s", lines[0], lines[1], lines[2])
+			}
+			if !strings.Contains(out, "RCVD HELO\nSENT OK\nRCVD AUTH root\n# Welcome  root!\n") {
+				t.Fatal("handshake lines missing")
+			}
+			sys, err := os.ReadFile("ds-system.xml")
+			if err != nil || !strings.Contains(string(sys), `<server type="tiny" limit="20" bootupTime="60" hourlyRate="0.10" cores="1" memory="1000" disk="4000" />`) {
+				t.Fatalf("ds-system.xml: %v\n%s", err, sys)
+			}
+			fails, err := os.ReadFile("ds-res-failures.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fl := strings.Split(string(fails), "\n")
+			if !strings.HasPrefix(fl[0], "#base_trace: failures.txt, config_file: config.xml, total_servers: 100") ||
+				fl[1] != "0 803 tiny 5" || fl[2] != "0 584 xlarge 1" || fl[3] != "0 0 tiny 0" {
+				t.Fatalf("ds-res-failures.txt starts:\n%s", strings.Join(fl[:5], "\n"))
+			}
+			if _, err := os.Stat("ds-jobs.xml"); err == nil {
+				t.Fatal("ds-jobs.xml written for a job-file config")
+			}
+		})
+	}
+}
+
+// TestRunGeneratedJobs: a config that generates its jobs gets ds-jobs.xml
+// (with actRunTime under --write-actual) after QUIT.
+func TestRunGeneratedJobs(t *testing.T) {
+	src := filepath.Join(fixtures.Dir(t), "configs", "sample-config01.xml")
+	t.Chdir(t.TempDir())
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("c.xml", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := mocksrv.LoadConfig("c.xml", mocksrv.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, _, stderr, code := startDsmock(t, "-c", "c.xml", "--write-actual")
+	if err := runClient(t, addr, "bf", protocol.Plain); err != nil {
+		t.Fatal(err)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("exit %d: %s", c, stderr.String())
+	}
+	got, err := os.ReadFile("ds-jobs.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, cfg.JobsXML(true)) || !bytes.Contains(got, []byte("actRunTime=")) {
+		t.Fatalf("ds-jobs.xml differs from the loader's JobsXML(true)")
+	}
+}
+
+// TestRunDisconnect: a client that leaves without QUIT: exit 1, no report,
+// no end-of-run files (decision 4).
+func TestRunDisconnect(t *testing.T) {
+	dir := fixtureDir(t, "ds-sample-config05-failures")
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"config.xml", "jobs.xml", "failures.txt"} {
+		data, _ := os.ReadFile(filepath.Join(dir, f))
+		os.WriteFile(f, data, 0o644)
+	}
+	addr, stdout, stderr, code := startDsmock(t, "-c", "config.xml")
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 64)
+	for _, m := range []string{"HELO", "AUTH x", "REDY"} {
+		c.Write([]byte(m))
+		if _, err := c.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	if got := <-code; got != 1 {
+		t.Fatalf("exit %d, want 1", got)
+	}
+	if strings.Contains(stdout.String(), "[ Summary ]") {
+		t.Fatal("a report after a disconnect")
+	}
+	if !strings.Contains(stderr.String(), "disconnected without QUIT") {
+		t.Fatalf("stderr %q", stderr.String())
+	}
+	if _, err := os.Stat("ds-res-failures.txt"); err == nil {
+		t.Fatal("ds-res-failures.txt written after a disconnect")
+	}
+}
+
+// TestRunBadHandshake: the reference crashes; dsmock replies ERR, exits 1.
+func TestRunBadHandshake(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	addr, _, stderr, code := startDsmock(t, "-c", cfg)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Write([]byte("HELLO"))
+	buf := make([]byte, 16)
+	n, _ := c.Read(buf)
+	if string(buf[:n]) != "ERR" {
+		t.Fatalf("reply %q", buf[:n])
+	}
+	if got := <-code; got != 1 || !strings.Contains(stderr.String(), "ERR: invalid message (HELLO)!") {
+		t.Fatalf("exit %d, stderr %q", got, stderr.String())
+	}
+}
