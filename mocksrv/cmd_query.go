@@ -89,16 +89,19 @@ func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, o
 	return out
 }
 
-// record converts a server to its GETS record.
-func (e *Engine) record(si int32) protocol.Server {
+// fillRecord writes a server's GETS record into rec, field by field (the
+// hot path of an in-process run: no intermediate copy of the struct).
+func (e *Engine) fillRecord(rec *protocol.Server, si int32) {
 	s := e.servers[si]
-	rec := protocol.Server{Type: e.types[s.typ].Name, ID: s.id, State: s.state, CurStartTime: s.curStart,
-		Cores: s.c, Memory: s.m, Disk: s.d, Waiting: len(s.waiting), Running: len(s.running)}
-	if e.simulated() {
+	rec.Type = e.types[s.typ].Name
+	rec.ID, rec.State, rec.CurStartTime = s.id, s.state, s.curStart
+	rec.Cores, rec.Memory, rec.Disk = s.c, s.m, s.d
+	rec.Waiting, rec.Running = len(s.waiting), len(s.running)
+	rec.Failure = nil
+	if e.failures {
 		rec.Failure = &protocol.Failure{Failures: s.nFail, TotalFailTime: s.totalFail, MTTF: s.mttf,
 			MTTR: s.mttr, MADF: s.madf, LastStartTime: s.lastStart}
 	}
-	return rec
 }
 
 // appendRecord writes a server's GETS record (§5.3) to b.
@@ -111,7 +114,7 @@ func (e *Engine) appendRecord(b []byte, si int32) []byte {
 	b = append(b, s.state.String()...)
 	b = append(b, ' ')
 	b = appendInts(b, s.curStart, s.c, s.m, s.d, len(s.waiting), len(s.running))
-	if e.simulated() {
+	if e.failures {
 		b = append(b, ' ')
 		b = appendInts(b, s.nFail, s.totalFail, s.mttf, s.mttr, s.madf, s.lastStart)
 	}
@@ -137,7 +140,7 @@ func (e *Engine) appendGetsBatch(b []byte, ids []int32) []byte {
 
 // getsRecLen is the constant recLen of a GETS DATA header (§5.2).
 func (e *Engine) getsRecLen() int {
-	if e.simulated() {
+	if e.failures {
 		return 166
 	}
 	return 124

@@ -71,7 +71,8 @@ type Engine struct {
 	idleCand    []int32
 	scratch     []int32
 
-	ended bool // QUIT processed
+	ended    bool // QUIT processed
+	failures bool // failures are simulated (cached Config.Simulated)
 }
 
 type batchEnt struct {
@@ -102,7 +103,7 @@ func NewEngine(cfg *Config, opt Options) (*Engine, error) {
 		return nil, ErrFailureModel
 	}
 	e := &Engine{cfg: cfg, opt: opt, types: cfg.Types, jobs: cfg.Jobs, lastSent: -1,
-		byName: make(map[string]int32, len(cfg.Types)), stderr: opt.Stderr}
+		byName: make(map[string]int32, len(cfg.Types)), stderr: opt.Stderr, failures: cfg.Simulated()}
 	n := 0
 	for _, t := range cfg.Types {
 		n += t.Limit
@@ -187,7 +188,7 @@ func (e *Engine) loadFailures() error {
 }
 
 // simulated reports whether failures are simulated (GETS carries six more fields).
-func (e *Engine) simulated() bool { return e.cfg.Simulated() }
+func (e *Engine) simulated() bool { return e.failures }
 
 func (e *Engine) errf(format string, a ...any) {
 	if e.stderr != nil {
@@ -411,7 +412,7 @@ func (e *Engine) completion(F int) event {
 		for _, si := range boots {
 			e.touch(e.servers[si])
 		}
-		e.scratch = boots[:0]
+		e.scratch = srvs[:0]
 	}
 	b := e.batch[0]
 	e.batch = e.batch[1:]

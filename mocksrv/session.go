@@ -266,7 +266,7 @@ func (s *Session) servers(cmd func() string, kind getsKind, ti int32, id int, re
 	s.ids = s.e.gets(kind, ti, id, req, s.ids[:0])
 	out := s.recs(len(s.ids))
 	for i, si := range s.ids {
-		out[i] = s.e.record(si)
+		s.e.fillRecord(&out[i], si)
 	}
 	s.dataLog(len(s.ids), s.e.getsRecLen(), func(b []byte) []byte { return s.e.appendGetsBatch(b, s.ids) })
 	s.e.log.maybeSync()
