@@ -2,7 +2,6 @@ package mocksrv
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -157,7 +156,7 @@ func (l *cfgLoader) readTrace(name, ctx string) *ConfigError {
 		m := name + ": no such file found!"
 		return l.invalid(ctx, m, m)
 	}
-	data, err := os.ReadFile(p)
+	data, err := l.readFile(p)
 	if err != nil {
 		m := name + ": no such file found!"
 		return l.invalid(ctx, m+" ("+cfgPathErr(err)+")", m)
@@ -255,7 +254,7 @@ func (l *cfgLoader) jobsElem(e *etree.Element) *ConfigError {
 		e.Divergence = "ds-server aborts on a missing job file (ds-server.md Appendix D)"
 		return e
 	}
-	data, err := os.ReadFile(p)
+	data, err := l.readFile(p)
 	if err != nil {
 		e := l.invalid(ctx+": attribute file", fmt.Sprintf("job file %q: %s", f, cfgPathErr(err)), fmt.Sprintf("%s: job file %s: %s", l.path, f, cfgPathErr(err)))
 		e.Divergence = "ds-server aborts on an unreadable job file (ds-server.md Appendix D)"

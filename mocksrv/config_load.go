@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -297,6 +298,13 @@ func (l *cfgLoader) resolve(name string) string {
 	if name == "" {
 		return ""
 	}
+	if l.opt.FS != nil {
+		p := path.Join(path.Dir(filepath.ToSlash(l.path)), filepath.ToSlash(name))
+		if st, err := fs.Stat(l.opt.FS, p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+		return ""
+	}
 	if filepath.IsAbs(name) {
 		if cfgIsFile(name) {
 			return name
@@ -314,6 +322,14 @@ func (l *cfgLoader) resolve(name string) string {
 		return second
 	}
 	return ""
+}
+
+// readFile reads a file resolve found, from Options.FS when set.
+func (l *cfgLoader) readFile(p string) ([]byte, error) {
+	if l.opt.FS != nil {
+		return fs.ReadFile(l.opt.FS, p)
+	}
+	return os.ReadFile(p)
 }
 
 func cfgIsFile(p string) bool {

@@ -1,6 +1,9 @@
 package mocksrv
 
-import "fmt"
+import (
+	"fmt"
+	"io/fs"
+)
 
 // LoadOptions carries the ds-server command-line values that interact with
 // the configuration (ds-server.md §8). Each value counts only when its Given
@@ -33,6 +36,12 @@ type LoadOptions struct {
 	// when not found there, the config file's own folder is tried (a
 	// user-friendly fallback: ds-server would abort or reject).
 	BaseDir string
+
+	// FS, when set, is where every file the config names is read from
+	// (relative to the config's own folder inside FS); BaseDir and the
+	// working directory are then not used. dsbench uses it for the configs
+	// embedded in the binary.
+	FS fs.FS
 }
 
 // failureModels are the model names ds-server accepts (ds-server.md §2.3, C.2).
