@@ -164,8 +164,8 @@ func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
 	f := strings.Fields(hdr)
 	n, _ := strconv.Atoi(f[1]) // the grammar checked both integers
 	recLen, _ := strconv.Atoi(f[2])
-	if n < 0 {
-		return nil, c.conn.fail(&ExchangeError{Command: cmd, Want: "a record count ≥ 0", Got: []byte(hdr), Err: ErrUnexpected})
+	if n < 0 || n > MaxRecords {
+		return nil, c.conn.fail(&ExchangeError{Command: cmd, Want: fmt.Sprintf("a record count in 0..%d", MaxRecords), Got: []byte(hdr), Err: ErrUnexpected})
 	}
 	if err := c.conn.SendAck(); err != nil {
 		return nil, err

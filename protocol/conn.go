@@ -235,6 +235,14 @@ func (k RecordKind) String() string {
 // maxLine bounds a single-line message; garbage cannot grow memory forever.
 const maxLine = 64 << 10
 
+// MaxRecords bounds the record count of a DATA header: ds-server has at
+// most 100 types × 1000 servers and 1,000,000 jobs (ds-server.md §2.3,
+// §2.7). A larger count is a malformed header, not a reason to allocate.
+const MaxRecords = 1_000_000
+
+// preallocRecords caps what is reserved ahead of the records' arrival.
+const preallocRecords = 1024
+
 // Conn is one framed connection to ds-server: it sends commands and reads
 // replies of the expected kind. It is not safe for concurrent use (the
 // protocol is a strict alternation anyway).
@@ -414,7 +422,7 @@ func (c *Conn) ReadRecords(n int, kind RecordKind, recLen int) ([]string, error)
 	g := kind.grammar(recLen)
 	deadline := time.Now().Add(c.opt.ReadTimeout)
 	if c.opt.Framing == Newline {
-		recs := make([]string, 0, n)
+		recs := make([]string, 0, min(n, preallocRecords))
 		for len(recs) < n {
 			line, err := c.readLine(deadline)
 			if err != nil {
@@ -442,8 +450,8 @@ func (c *Conn) readRecordsPlain(n int, g [][]tok, want string, deadline time.Tim
 		c.reads = 1
 	}
 	limit := maxLine + n*512
-	ends := make([]int, 0, n) // end offset of each complete record
-	pos := 0                  // start of the record being received
+	ends := make([]int, 0, min(n, preallocRecords)) // end offset of each complete record
+	pos := 0                                        // start of the record being received
 	for {
 		// Records followed by "\n" are complete: check each once.
 		for len(ends) < n {

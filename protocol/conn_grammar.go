@@ -1,6 +1,9 @@
 package protocol
 
-import "bytes"
+import (
+	"bytes"
+	"strconv"
+)
 
 // This file is the reply grammar the framing reader uses to decide, in plain
 // mode, whether the bytes received so far are a whole message (see conn.go
@@ -135,13 +138,16 @@ func tokOK(t []byte, c tok, whole bool) bool {
 				return !whole
 			}
 		}
-		if len(d) > 10 {
-			return false
-		}
 		for _, c := range d {
 			if c < '0' || c > '9' {
 				return false
 			}
+		}
+		// Same range as the parsers (strconv.Atoi): a value they reject
+		// must not pass as a whole message.
+		if whole || len(d) > 19 {
+			_, err := strconv.Atoi(string(t))
+			return err == nil
 		}
 		return true
 	case 's':

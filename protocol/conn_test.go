@@ -94,7 +94,8 @@ func TestGrammar(t *testing.T) {
 		{ReplyNumber, "230", open},
 		{ReplyNumber, "-", incomplete},
 		{ReplyNumber, "23 0", invalid},
-		{ReplyNumber, "12345678901", invalid},
+		{ReplyNumber, "12345678901", open},
+		{ReplyNumber, "99999999999999999999", invalid}, // beyond int64, like strconv.Atoi
 		{ReplyKilled, "2 jobs killed", complete},
 		{ReplyKilled, "2 jobs kill", incomplete},
 		{ReplyKilled, "2 jobs killed!", invalid},

@@ -1,0 +1,203 @@
+package protocol
+
+import (
+	"bytes"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/transcript"
+)
+
+// seedTranscripts are the shared logs the fuzz corpora start from: every
+// event kind (JOBP, RESF, RESR and CHKQ come from the failure run), 9- and
+// 15-field GETS records with and without padding, LSTJ batches.
+var seedTranscripts = []string{
+	"sample-config01.ff", "sample-config01.ffq", "ds-sample-config02.lrr", "ds-sample-config05-failures.ffq",
+}
+
+func seedMessages(f *testing.F) []transcript.Message {
+	var all []transcript.Message
+	for _, name := range seedTranscripts {
+		path := filepath.Join(fixtures.Dir(f), "transcripts", name+".vall.log.gz")
+		tr, err := transcript.ParseBytes(fixtures.ReadGz(f, path))
+		if err != nil {
+			f.Fatal(err)
+		}
+		all = append(all, tr.Messages...)
+	}
+	return all
+}
+
+// distinct calls add for each distinct string, at most limit times.
+func distinct(limit int, msgs []string, add func(string)) {
+	seen := map[string]bool{}
+	for _, m := range msgs {
+		if len(seen) >= limit {
+			return
+		}
+		if !seen[m] {
+			seen[m] = true
+			add(m)
+		}
+	}
+}
+
+func FuzzParseEvent(f *testing.F) {
+	ms := seedMessages(f)
+	var events []string
+	for i, m := range ms {
+		if m.Dir == transcript.Sent && i > 0 && ms[i-1].Text == "REDY" {
+			events = append(events, m.Text)
+		}
+	}
+	// Events of every kind first, then the rest up to the limit.
+	for _, w := range []string{"JOBN", "JOBP", "JCPL", "RESF", "RESR", "CHKQ", "NONE"} {
+		for _, e := range events {
+			if strings.HasPrefix(e, w) {
+				f.Add(e)
+				break
+			}
+		}
+	}
+	distinct(200, events, func(s string) { f.Add(s) })
+	for _, s := range []string{"", "JOBN", "JOBN 1 2 3 4 5", "JOBN 1 2 3 4 5 x", "JCPL 1 2 t", "CHKQ x", " NONE", "RESF a b c", "ERR: x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, msg string) {
+		ev, err := ParseEvent(msg)
+		if err != nil {
+			if ev != nil {
+				t.Fatalf("error %v with an event", err)
+			}
+			if !strings.Contains(err.Error(), "message") {
+				t.Fatalf("error does not describe the message: %v", err)
+			}
+			return
+		}
+		s := ev.String()
+		ev2, err := ParseEvent(s)
+		if err != nil {
+			t.Fatalf("String() %q of %q does not parse: %v", s, msg, err)
+		}
+		if !reflect.DeepEqual(ev, ev2) || ev2.String() != s {
+			t.Fatalf("round trip: %q → %#v → %q → %#v", msg, ev, s, ev2)
+		}
+		// The framing grammar accepts every canonical event.
+		if v := ReplyEvent.check([]byte(s)); v != open && v != complete {
+			t.Fatalf("framing rejects the event %q (verdict %d)", s, v)
+		}
+	})
+}
+
+func FuzzParseServer(f *testing.F) {
+	var recs []string
+	for _, m := range seedMessages(f) {
+		if m.Dir == transcript.Sent && strings.Count(m.Text, " ") >= 8 && !strings.HasPrefix(m.Text, "JOB") {
+			recs = append(recs, m.Lines()...)
+		}
+	}
+	distinct(300, recs, func(s string) { f.Add(s) })
+	for _, s := range []string{"", "a 0 idle", "a 0 idle 0 1 1 1 0 0 1", "a x idle 0 1 1 1 0 0", "a 0 zombie 0 1 1 1 0 0", "\ta\t0 idle 0 1 1 1 0 0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rec string) {
+		s, err := ParseServer(rec)
+		if err != nil {
+			if !strings.Contains(err.Error(), "GETS record") {
+				t.Fatalf("error does not name the record: %v", err)
+			}
+			return
+		}
+		out := s.String()
+		s2, err := ParseServer(out)
+		if err != nil {
+			t.Fatalf("String() %q of %q does not parse: %v", out, rec, err)
+		}
+		if !reflect.DeepEqual(s, s2) || s2.String() != out {
+			t.Fatalf("round trip: %q → %+v → %q → %+v", rec, s, out, s2)
+		}
+		// The batch reader accepts every canonical record, padded or not.
+		for _, line := range []string{out, "           " + out} {
+			if checkAny([]byte(line), GetsRecords.grammar(0)...) != open {
+				t.Fatalf("framing rejects the record %q", line)
+			}
+		}
+	})
+}
+
+// FuzzReadDataBatch feeds arbitrary bytes to the framing reader and the
+// client's DATA exchange. The stream holds the server's messages separated
+// by 0x1e (each one is sent as its own write, as ds-server does), each cut
+// into pieces of chunk bytes; the reader must never panic or hang, and what
+// it accepts must be exactly the announced number of well-formed records.
+func FuzzReadDataBatch(f *testing.F) {
+	ms := seedMessages(f)
+	n := 0
+	for i, m := range ms {
+		if m.Dir != transcript.Sent || !strings.HasPrefix(m.Text, "DATA ") || !strings.HasPrefix(ms[i-1].Text, "GETS") {
+			continue
+		}
+		parts := []string{m.Text}
+		if !strings.HasPrefix(m.Text, "DATA 0 ") {
+			parts = append(parts, ms[i+2].Text)
+		}
+		parts = append(parts, ".")
+		stream := []byte(strings.Join(parts, "\x1e"))
+		f.Add(stream, uint8(0), false)
+		f.Add(stream, uint8(7), true)
+		if n++; n >= 60 {
+			break
+		}
+	}
+	f.Add([]byte("DATA 2 124\x1ea 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\x1e."), uint8(3), false)
+	f.Add([]byte("DATA 3 124\x1ea 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
+	f.Add([]byte("DATA 1 166\x1ea 0 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
+	f.Add([]byte("ERR: invalid resource information query (GETS All)!"), uint8(0), false)
+	f.Add([]byte("DATA -1 124\x1e."), uint8(0), false)
+	f.Fuzz(func(t *testing.T, stream []byte, chunk uint8, newline bool) {
+		s := &script{closed: true}
+		for _, msg := range bytes.Split(stream, []byte{0x1e}) {
+			if newline {
+				msg = append(msg, '\n')
+			}
+			size := int(chunk)
+			if size == 0 {
+				size = len(msg)
+			}
+			for len(msg) > 0 {
+				k := min(size, len(msg))
+				s.chunks = append(s.chunks, msg[:k])
+				msg = msg[k:]
+			}
+		}
+		framing := Plain
+		if newline {
+			framing = Newline
+		}
+		c := NewClient(s, nil, ConnOptions{Framing: framing})
+		servers, err := c.GetsAll()
+		if err != nil {
+			if len(err.Error()) == 0 {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		hdr := strings.Fields(string(bytes.Split(stream, []byte{0x1e})[0]))
+		if len(hdr) != 3 || hdr[0] != "DATA" {
+			t.Fatalf("accepted a batch without a DATA header: %q", stream)
+		}
+		if want, _ := strconv.Atoi(hdr[1]); want != len(servers) {
+			t.Fatalf("header announced %d records, got %d", want, len(servers))
+		}
+		for _, sv := range servers {
+			again, err := ParseServer(sv.String())
+			if err != nil || !reflect.DeepEqual(again, sv) {
+				t.Fatalf("record %+v does not round-trip: %v", sv, err)
+			}
+		}
+	})
+}
