@@ -60,7 +60,7 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 		}
 		var msg string
 		if lr != nil {
-			line, err := lr.ReadString('\n')
+			line, err := readLine(lr)
 			if err != nil && line == "" {
 				return readErr(err, readTimeout)
 			}
@@ -103,6 +103,28 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 	}
 }
 
+// maxLine bounds a newline-mode message: a client that never sends '\n'
+// cannot make dsmock buffer without limit.
+const maxLine = 64 << 10
+
+// ErrTooLong is the cause when a newline-mode message exceeds maxLine.
+var ErrTooLong = errors.New("the client sent a line longer than 64 KiB")
+
+// readLine reads one line including its '\n' (without it at EOF).
+func readLine(r *bufio.Reader) (string, error) {
+	var line []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		line = append(line, frag...)
+		if err != bufio.ErrBufferFull {
+			return string(line), err
+		}
+		if len(line) > maxLine {
+			return "", ErrTooLong
+		}
+	}
+}
+
 func readErr(err error, timeout time.Duration) error {
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
@@ -110,6 +132,9 @@ func readErr(err error, timeout time.Duration) error {
 	}
 	if errors.Is(err, io.EOF) {
 		return ErrDisconnected
+	}
+	if errors.Is(err, ErrTooLong) {
+		return err
 	}
 	return fmt.Errorf("%w: %v", ErrDisconnected, err)
 }

@@ -3,11 +3,14 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
 )
 
 func TestParseLevel(t *testing.T) {
@@ -209,5 +212,39 @@ func TestTranscriptDiffHasTeeth(t *testing.T) {
 	d := simFirstDiff(dropLines(got, 3), dropLines(want, 3))
 	if d == "" || !strings.Contains(d, "first difference at line") {
 		t.Fatalf("a changed SCHD went unnoticed: %q", d)
+	}
+}
+
+// TestSystemXMLMatchesServertypes: for every fixture config, servertypes'
+// own ds-system.xml writer, given the sorted types with their float32
+// rates, produces the same bytes as SystemXML (§1.7).
+func TestSystemXMLMatchesServertypes(t *testing.T) {
+	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
+		name := filepath.Base(filepath.Dir(p))
+		cfg := loadFixture(t, name)
+		types := make([]servertypes.Type, len(cfg.Types))
+		for i, ty := range cfg.Types {
+			types[i] = servertypes.Type{Name: ty.Name, Limit: ty.Limit, BootupTime: ty.BootupTime,
+				HourlyRate: float64(ty.HourlyRate), Cores: ty.Cores, Memory: ty.Memory, Disk: ty.Disk}
+		}
+		sys, err := servertypes.New(name, types)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := sys.XML(Version), SystemXML(cfg); !bytes.Equal(a, b) {
+			t.Errorf("%s:\n%s\n%s", name, a, b)
+		}
+		// And the Session's System() is what a client reads back from the file.
+		s, err := NewSession(cfg, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := servertypes.Parse("ds-system.xml", SystemXML(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back.Types(), s.System().Types()) {
+			t.Errorf("%s: Session.System() differs from ds-system.xml read back", name)
+		}
 	}
 }
