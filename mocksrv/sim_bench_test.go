@@ -2,6 +2,7 @@ package mocksrv_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -142,6 +143,16 @@ func BenchmarkInProcessGenerated20kJobs1kServers(b *testing.B) {
 			b.Fatalf("%d jobs completed", rep.Jobs)
 		}
 	}
+	reportPeak(b)
+}
+
+// reportPeak reports the memory the process obtained from the OS (the
+// peak footprint; B/op counts garbage too).
+func reportPeak(b *testing.B) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.Sys)/(1<<20), "MB-sys")
+	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "MB-heap-sys")
 }
 
 // BenchmarkInProcessGenerated20kJobs1kServersReuse: the same with
@@ -155,6 +166,7 @@ func BenchmarkInProcessGenerated20kJobs1kServersReuse(b *testing.B) {
 			b.Fatalf("%d jobs completed", rep.Jobs)
 		}
 	}
+	reportPeak(b)
 }
 
 // TestGenerated20kJobs1kServersFast is the functional side of the big
