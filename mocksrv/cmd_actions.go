@@ -92,6 +92,7 @@ func (e *Engine) place(job int32, s *server, word string) {
 	case protocol.Inactive:
 		s.curStart = e.clock + e.types[s.typ].BootupTime
 		s.state = protocol.Booting
+		s.power = append(s.power, powerSpan{bootStart: e.clock, bootEnd: s.curStart, off: -1})
 		s.mark = s.curStart
 		x.start = s.curStart
 	case protocol.Booting:
@@ -229,6 +230,7 @@ func (e *Engine) term(s *server) (int, refusal) {
 		s.billed += e.clock - s.curStart
 	}
 	t := e.types[s.typ]
+	s.powerOff(e.clock)
 	s.state = protocol.Inactive
 	s.curStart = -1
 	s.c, s.m, s.d = t.Cores, t.Memory, t.Disk
@@ -275,6 +277,7 @@ func (e *Engine) migj(jobID int, src, tgt *server) refusal {
 	switch {
 	case src.state == protocol.Booting && empty:
 		t := e.types[src.typ]
+		src.powerOff(e.clock)
 		src.state = protocol.Inactive
 		src.curStart = -1
 		src.c, src.m, src.d = t.Cores, t.Memory, t.Disk

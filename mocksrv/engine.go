@@ -610,6 +610,7 @@ func (e *Engine) failServer(s *server, f fevent) {
 		}
 	}
 	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	s.powerOff(t)
 	s.state = protocol.Unavailable
 	s.curStart = -1
 	s.c, s.m, s.d = 0, 0, 0

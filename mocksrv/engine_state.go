@@ -46,6 +46,9 @@ type server struct {
 	nFail, totalFail, mttf, mttr, madf, lastStart int
 	failDur                                       []int // failEnd-failStart of each failure so far
 
+	// power history for Timeline: one span per boot
+	power []powerSpan
+
 	// heap bookkeeping: the key last pushed (inf: none in the heap)
 	endPushed, bootPushed int
 	maybeIdle             bool
