@@ -123,3 +123,75 @@ func TestTranscripts(t *testing.T) {
 	}
 	t.Logf("%d/%d transcripts identical", ok, len(paths))
 }
+
+// filterLog derives the log of another -v level from a -v all log, by the
+// rules of §7.3/§7.4: protocol lines (with their continuation lines) kept
+// only when the level shows them, event lines dropped at stats.
+func filterLog(all []byte, lvl Level) []byte {
+	var out []byte
+	lines := strings.SplitAfter(string(all), "\n")
+	keep := true // for continuation lines of the current protocol message
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		t := strings.TrimLeft(l, " ")
+		switch {
+		case strings.HasPrefix(t, "SENT ") || strings.HasPrefix(t, "RCVD "):
+			sent := strings.HasPrefix(t, "SENT ")
+			// The whole message: this line and its continuation lines.
+			msg := strings.TrimSuffix(t[5:], "\n")
+			j := i + 1
+			for j < len(lines) && isContinuation(lines[j]) {
+				msg += "\n" + strings.TrimSuffix(lines[j], "\n")
+				j++
+			}
+			keep = lvl.Proto == ProtoAll || (lvl.Proto == ProtoBrief && briefShows(sent, msg))
+			if keep {
+				out = append(out, l...)
+			}
+		case isContinuation(l):
+			if keep {
+				out = append(out, l...)
+			}
+		case strings.HasPrefix(l, "#"):
+			out = append(out, l...)
+		default: // event lines and the empty line after failed/killed
+			if lvl.Events() {
+				out = append(out, l...)
+			}
+		}
+	}
+	return out
+}
+
+// isContinuation: a line that is neither a protocol line, an event line, a
+// '#' line nor the empty line after a failed/killed line belongs to the
+// protocol message above it (GETS/LSTJ/LSTQ batches).
+func isContinuation(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	if t == "\n" || t == "" || strings.HasPrefix(l, "#") {
+		return false
+	}
+	return !strings.HasPrefix(t, "SENT ") && !strings.HasPrefix(t, "RCVD ") &&
+		!strings.HasPrefix(t, "job ") && !strings.HasPrefix(t, "t ")
+}
+
+// TestTranscriptLevels: the same dialogues at -v brief, jobs, stats and
+// with no -v print the -v all transcript filtered by §7.3/§7.4's rules.
+func TestTranscriptLevels(t *testing.T) {
+	paths := fixtures.Glob(t, "transcripts/*.vall.log.gz")
+	for _, p := range paths {
+		name, algo := transcriptName(p)
+		all := fixtures.ReadGz(t, p)
+		msgs := rcvdLines(all)
+		cfg := loadFixture(t, name)
+		for _, lvl := range []Level{LevelBrief, ParseLevel("jobs"), LevelStats, LevelNone} {
+			t.Run(name+"."+algo+"."+lvl.Word, func(t *testing.T) {
+				got, _ := replayText(t, cfg, lvl, msgs)
+				want := filterLog(dropLines(all, 3), lvl)
+				if d := simFirstDiff(dropLines(got, 3), want); d != "" {
+					t.Fatal(d)
+				}
+			})
+		}
+	}
+}
