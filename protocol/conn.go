@@ -83,7 +83,7 @@ type Transport interface {
 // Defaults of ConnOptions.
 const (
 	DefaultReadTimeout = 60 * time.Second
-	DefaultCoalesce    = 10 * time.Millisecond
+	DefaultCoalesce    = 5 * time.Millisecond
 )
 
 // ConnOptions configure a Conn. Zero values take the defaults.
@@ -92,7 +92,7 @@ type ConnOptions struct {
 	// ReadTimeout bounds the wait for one whole reply (default 60s).
 	ReadTimeout time.Duration
 	// Coalesce is how long a reply that arrived in several pieces and looks
-	// complete waits for more bytes (plain mode only; default 10ms).
+	// complete waits for more bytes (plain mode only; default 5ms).
 	Coalesce time.Duration
 }
 

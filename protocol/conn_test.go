@@ -15,8 +15,11 @@ import (
 
 // script is an in-memory Transport: each Read returns (up to) the next
 // chunk; with no chunk left it times out, or reports EOF once closed.
+// replies, if any, play the server: each Write makes the next reply's
+// chunks readable, as ds-server answers only after reading a message.
 type script struct {
 	chunks  [][]byte
+	replies [][][]byte
 	closed  bool
 	written bytes.Buffer
 	reads   int
@@ -39,7 +42,13 @@ func (s *script) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (s *script) Write(p []byte) (int, error)     { return s.written.Write(p) }
+func (s *script) Write(p []byte) (int, error) {
+	if len(s.replies) > 0 {
+		s.chunks = append(s.chunks, s.replies[0]...)
+		s.replies = s.replies[1:]
+	}
+	return s.written.Write(p)
+}
 func (s *script) SetReadDeadline(time.Time) error { return nil }
 func chunked(msg string, size int) [][]byte {
 	var out [][]byte

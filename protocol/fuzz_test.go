@@ -105,6 +105,9 @@ func FuzzParseServer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, rec string) {
+		if got, want := fields(rec, nil), strings.Fields(rec); !reflect.DeepEqual(got, want) && len(want) > 0 {
+			t.Fatalf("fields(%q) = %q, strings.Fields gives %q", rec, got, want)
+		}
 		s, err := ParseServer(rec)
 		if err != nil {
 			if !strings.Contains(err.Error(), "GETS record") {
@@ -131,8 +134,9 @@ func FuzzParseServer(f *testing.F) {
 
 // FuzzReadDataBatch feeds arbitrary bytes to the framing reader and the
 // client's DATA exchange. The stream holds the server's messages separated
-// by 0x1e (each one is sent as its own write, as ds-server does), each cut
-// into pieces of chunk bytes; the reader must never panic or hang, and what
+// by 0x1e (each one is sent after the client's next message, as ds-server
+// does), each cut into pieces of chunk bytes (0: whole); the reader must
+// never panic or hang, and what
 // it accepts must be exactly the announced number of well-formed records.
 func FuzzReadDataBatch(f *testing.F) {
 	ms := seedMessages(f)
@@ -168,11 +172,13 @@ func FuzzReadDataBatch(f *testing.F) {
 			if size == 0 {
 				size = len(msg)
 			}
+			var pieces [][]byte
 			for len(msg) > 0 {
 				k := min(size, len(msg))
-				s.chunks = append(s.chunks, msg[:k])
+				pieces = append(pieces, msg[:k])
 				msg = msg[k:]
 			}
+			s.replies = append(s.replies, pieces)
 		}
 		framing := Plain
 		if newline {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ServerState is a server's state as GETS reports it (ds-server.md §4.1).
@@ -137,7 +138,8 @@ func (s Server) AppendTo(b *strings.Builder) {
 // ignored (ds-server pads every record after the first, ds-server.md §5.3).
 // A record has 9 fields, or 15 when failures are simulated.
 func ParseServer(rec string) (Server, error) {
-	f := strings.Fields(rec)
+	var buf [16]string
+	f := fields(rec, buf[:0])
 	if len(f) != 9 && len(f) != 15 {
 		return Server{}, fmt.Errorf("GETS record %q: %d fields, want 9 or 15", rec, len(f))
 	}
@@ -145,13 +147,16 @@ func ParseServer(rec string) (Server, error) {
 	if err != nil {
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
-	n, err := atois(f[1:2], f[3:])
-	if err != nil {
+	var n [13]int
+	if err := atoisInto(n[:1], f[1:2]); err != nil {
+		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
+	}
+	if err := atoisInto(n[1:len(f)-2], f[3:]); err != nil {
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
 	s := Server{Type: f[0], ID: n[0], State: st, CurStartTime: n[1], Cores: n[2],
 		Memory: n[3], Disk: n[4], Waiting: n[5], Running: n[6]}
-	if len(n) == 13 {
+	if len(f) == 15 {
 		s.Failure = &Failure{n[7], n[8], n[9], n[10], n[11], n[12]}
 	}
 	return s, nil
@@ -176,12 +181,13 @@ func (j JobRecord) String() string {
 
 // ParseJobRecord parses one LSTJ record.
 func ParseJobRecord(rec string) (JobRecord, error) {
-	f := strings.Fields(rec)
+	var buf [9]string
+	f := fields(rec, buf[:0])
 	if len(f) != 8 {
 		return JobRecord{}, fmt.Errorf("LSTJ record %q: %d fields, want 8", rec, len(f))
 	}
-	n, err := atois(f)
-	if err != nil {
+	var n [8]int
+	if err := atoisInto(n[:], f); err != nil {
 		return JobRecord{}, fmt.Errorf("LSTJ record %q: %w", rec, err)
 	}
 	return JobRecord{n[0], JobState(n[1]), n[2], n[3], n[4], n[5], n[6], n[7]}, nil
@@ -206,12 +212,13 @@ func (q QueuedJob) String() string {
 
 // ParseQueuedJob parses one LSTQ record.
 func ParseQueuedJob(rec string) (QueuedJob, error) {
-	f := strings.Fields(rec)
+	var buf [9]string
+	f := fields(rec, buf[:0])
 	if len(f) != 8 {
 		return QueuedJob{}, fmt.Errorf("LSTQ record %q: %d fields, want 8", rec, len(f))
 	}
-	n, err := atois(f)
-	if err != nil {
+	var n [8]int
+	if err := atoisInto(n[:], f); err != nil {
 		return QueuedJob{}, fmt.Errorf("LSTQ record %q: %w", rec, err)
 	}
 	return QueuedJob{n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]}, nil
@@ -243,3 +250,45 @@ func atois(parts ...[]string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// atoisInto is atois into a caller's array: the record parsers run once
+// per record of every DATA batch, so they avoid allocating.
+func atoisInto(dst []int, f []string) error {
+	for i, s := range f {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("field %q is not an integer", s)
+		}
+		dst[i] = v
+	}
+	return nil
+}
+
+// fields is strings.Fields appending to dst (no allocation while dst has
+// room). Records are ASCII; anything else takes strings.Fields' path so the
+// split stays exactly the same.
+func fields(s string, dst []string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(dst, strings.Fields(s)...)
+		}
+	}
+	start := -1
+	for i := 0; i < len(s); i++ {
+		if asciiSpace[s[i]] {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
+
+// asciiSpace is strings.Fields' ASCII white space.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
