@@ -441,3 +441,52 @@ func TestQuitReport(t *testing.T) {
 		t.Errorf("a reply after QUIT: %q", g)
 	}
 }
+
+// TestAccountingTermKillMigrate: billed time, busy time and effective
+// usage after TERM, KILJ and MIGJ, computed by hand from §6.1-§6.3.
+func TestAccountingTermKillMigrate(t *testing.T) {
+	d := newDlg(t, tinyConfig(), Options{Level: ParseLevel("brief+")})
+	d.start("JOBN 0 5 1 500 1000 50")
+	d.x("SCHD 0 tiny 0", "OK") // boot 5..15; job 0 runs 15..55
+	d.x("REDY", "JOBN 1 10 2 1000 2000 100")
+	d.x("SCHD 1 small 0", "OK") // boot 10..30; job 1 runs 30..130
+	d.x("REDY", "JOBN 2 20 4 2000 2000 30")
+	d.x("SCHD 2 big 0", "OK") // boot 20..50; job 2 runs 50..80
+	d.x("REDY", "JOBN 3 30 1 100 100 60")
+	d.x("SCHD 3 tiny 1", "OK") // boot 30..40; job 3 runs 40..100
+	d.x("REDY", "JOBN 4 40 1 100 100 70")
+	d.x("TERM small 0", "1 jobs killed") // billed 40-30, busy 10
+	d.x("SCHD 4 tiny 0", "OK")           // tiny 0 full: job 4 waits
+	d.x("KILJ tiny 0 0", "OK")           // busy 40-15; job 4 is not started
+	d.x("REDY", "JOBN 5 50 1 100 100 80")
+	d.x("MIGJ 3 tiny 1 small 1", "OK") // restarts on small 1: boot 50..70, runs 70..130; no trace on tiny 1
+	d.x("SCHD 5 tiny 0", "OK")         // tiny 0 idle: job 5 runs 50..130 although job 4 waits
+	d.x("REDY", "CHKQ")            // everything released, jobs 1 and 0 in GQ (§3.2 step 3)
+	d.x("REDY", "JCPL 80 2 big 0") // CHKQ and JCPL alternate while nobody dequeues
+	if _, done, err := d.tx.Handle("QUIT"); !done || err != nil {
+		t.Fatal(done, err)
+	}
+	// QUIT: tiny 0 completes job 5 at 130, then starts job 4 (130..200).
+	rep := d.tx.Report()
+	want := Report{EndTime: 200, Jobs: 4, Failed: 0, ServersUsed: 4, AvgWait: 40, AvgExec: 60, AvgTurnaround: 100}
+	if rep.EndTime != want.EndTime || rep.Jobs != want.Jobs || rep.ServersUsed != want.ServersUsed ||
+		rep.AvgWait != want.AvgWait || rep.AvgExec != want.AvgExec || rep.AvgTurnaround != want.AvgTurnaround {
+		t.Errorf("report %+v", rep)
+	}
+	for _, line := range []string{
+		"# --- server 0 -- util: 94.59%, cost: $0.01, 0 times failed (0), act. usage: 175, total usage: 185 , ef. usage: 150 (81.08%); jobs: 3 scheduled, 2 completed, 0 failed, 0 preempted, 1 killed\n",
+		"# ----- job 0 -- submit: 5, start: 15, end: 40, core: 1, mem: 500, disk: 1000\n",
+		"# ----- job 4 -- submit: 40, start: 130, end: 200, core: 1, mem: 100, disk: 100\n",
+		"# --- server 1 NEVER USED!\n",
+		"# 1 tiny servers used with a utilisation of 94.59 at the cost of $0.01\n",
+		"# --- server 0 -- util: 100.00%, cost: $0.00, 0 times failed (0), act. usage: 10, total usage: 10 , ef. usage: 0 (0.00%); jobs: 1 scheduled, 0 completed, 0 failed, 0 preempted, 1 killed\n",
+		"# --- server 1 -- util: 100.00%, cost: $0.00, 0 times failed (0), act. usage: 60, total usage: 60 , ef. usage: 60 (100.00%); jobs: 1 scheduled, 1 completed, 0 failed, 0 preempted, 0 killed\n",
+		"# 2 small servers used with a utilisation of 100.00 at the cost of $0.00\n",
+		"# 1 big servers used with a utilisation of 100.00 at the cost of $0.00\n",
+		"# total #servers used: 4, avg util: 98.65% (ef. usage: 84.21%), total cost: $0.01\n",
+	} {
+		if !strings.Contains(rep.Text, line) {
+			t.Errorf("report lacks %q:\n%s", line, rep.Text)
+		}
+	}
+}
