@@ -461,8 +461,8 @@ func TestAccountingTermKillMigrate(t *testing.T) {
 	d.x("REDY", "JOBN 5 50 1 100 100 80")
 	d.x("MIGJ 3 tiny 1 small 1", "OK") // restarts on small 1: boot 50..70, runs 70..130; no trace on tiny 1
 	d.x("SCHD 5 tiny 0", "OK")         // tiny 0 idle: job 5 runs 50..130 although job 4 waits
-	d.x("REDY", "CHKQ")            // everything released, jobs 1 and 0 in GQ (§3.2 step 3)
-	d.x("REDY", "JCPL 80 2 big 0") // CHKQ and JCPL alternate while nobody dequeues
+	d.x("REDY", "CHKQ")                // everything released, jobs 1 and 0 in GQ (§3.2 step 3)
+	d.x("REDY", "JCPL 80 2 big 0")     // CHKQ and JCPL alternate while nobody dequeues
 	if _, done, err := d.tx.Handle("QUIT"); !done || err != nil {
 		t.Fatal(done, err)
 	}
