@@ -22,11 +22,9 @@ type script struct {
 	replies [][][]byte
 	closed  bool
 	written bytes.Buffer
-	reads   int
 }
 
 func (s *script) Read(p []byte) (int, error) {
-	s.reads++
 	if len(s.chunks) == 0 {
 		if s.closed {
 			return 0, io.EOF
