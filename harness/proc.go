@@ -40,17 +40,22 @@ func freePort() (int, error) {
 	return 0, errors.New("no free TCP port in 49152-65535")
 }
 
-// waitPort polls until something accepts on the port, the process exits,
-// or the deadline passes (harness.md decision 3: poll instead of sleeping
-// 4 s).
-func waitPort(ctx context.Context, port int, exited <-chan struct{}) error {
+// waitListening polls until something listens on the port, the process
+// exits, or ctx ends (harness.md decision 3: poll instead of sleeping 4 s).
+// It must not connect: ds-server accepts exactly one connection, so a probe
+// would take the client's place. Instead it tries to bind the port itself:
+// "address in use" means the server is listening.
+func waitListening(ctx context.Context, port int, exited <-chan struct{}) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	for {
-		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-		if err == nil {
-			c.Close()
-			return nil
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			if errors.Is(err, syscall.EADDRINUSE) {
+				return nil
+			}
+			return fmt.Errorf("checking port %d: %w", port, err)
 		}
+		l.Close()
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("nothing listens on port %d: %w", port, ctx.Err())
@@ -60,6 +65,10 @@ func waitPort(ctx context.Context, port int, exited <-chan struct{}) error {
 		}
 	}
 }
+
+// serverGrace is how long a server may take to finish after its client
+// exited successfully (it prints the report after QUIT).
+const serverGrace = 10 * time.Second
 
 // SplitCommand splits a client command on white space, with no shell, as
 // the course harnesses do (harness.md §1 step 3), and substitutes the port

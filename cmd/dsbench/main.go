@@ -1,0 +1,16 @@
+// Command dsbench runs strategies × configs against the ds-sim simulator
+// (in-process by default, or over TCP, or against a ds-server binary, or
+// with an external client) and prints the course-style comparison tables.
+// Run "dsbench -h" for the flags and exit statuses; the logic lives in
+// package harness.
+package main
+
+import (
+	"os"
+
+	"github.com/dssim-go/dssim-go/harness"
+)
+
+func main() {
+	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr))
+}

@@ -1,0 +1,267 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// Exit statuses of dsbench.
+const (
+	ExitOK      = 0 // the report was printed (runs without a result are in it)
+	ExitFailure = 1 // nothing could be reported: no config loaded, output failed
+	ExitUsage   = 2 // bad flags or arguments
+	ExitStrict  = 3 // --strict and at least one run has no result
+)
+
+// DefaultBaselines is the 2024/25 course harness's baseline set
+// (harness.md §3.5, decision 1).
+var DefaultBaselines = []string{"atl", "ff", "bf", "fc", "fafc"}
+
+type cliConfig struct {
+	algos     []string
+	baselines []string
+	objective string
+	server    string
+	client    string
+	label     string
+	newline   bool
+	timeout   time.Duration
+	parallel  int
+	format    string
+	plots     string
+	out       string
+	strict    bool
+	progress  string
+	list      bool
+	help      bool
+}
+
+func cliFlags(c *cliConfig) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("dsbench", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines)")
+	fs.StringSliceVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against")
+	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost)")
+	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
+	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
+	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
+	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
+	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
+	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
+	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
+	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder")
+	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout")
+	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
+	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
+	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
+	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
+	return fs
+}
+
+// Main is dsbench: it parses args, runs the bench and writes the report.
+func Main(args []string, stdout, stderr io.Writer) int {
+	var c cliConfig
+	fs := cliFlags(&c)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v (see dsbench -h)\n", err)
+		return ExitUsage
+	}
+	if c.help {
+		usage(stdout, fs)
+		return ExitOK
+	}
+	if c.list {
+		listStrategies(stdout)
+		return ExitOK
+	}
+	b, objective, format, err := c.bench(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return ExitUsage
+	}
+	var w io.Writer = stdout
+	if c.out != "" {
+		f, err := os.Create(c.out)
+		if err != nil {
+			fmt.Fprintf(stderr, "dsbench: %v\n", err)
+			return ExitFailure
+		}
+		defer f.Close()
+		w = f
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	jobs := len(b.Jobs())
+	if bar := c.progressBar(stderr, jobs); bar != nil {
+		b.OnResult = func(Result) { _ = bar.Add(1) }
+		defer func() { _ = bar.Finish() }()
+	}
+	start := time.Now()
+	results := b.Run(ctx)
+	cmp := Compare(results, sourceNames(b.Sources), b.Columns(), c.baselines, objective)
+	rep := Report{Results: results, Comparison: cmp}
+	if format == FormatTable || format == FormatMarkdown {
+		fmt.Fprintf(w, "dsbench: %d configs × %d strategies = %d runs %s in %v\n\n",
+			len(b.Sources), len(b.Columns()), jobs, b.Target.where(), time.Since(start).Round(time.Millisecond))
+	}
+	if err := rep.Write(w, format); err != nil {
+		fmt.Fprintf(stderr, "dsbench: writing the report: %v\n", err)
+		return ExitFailure
+	}
+	if c.plots != "" {
+		files, err := WritePlots(c.plots, cmp)
+		if err == nil && len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
+			var more []string
+			more, err = WriteTimeline(c.plots, b.Sources[0], b.Variants[0])
+			files = append(files, more...)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dsbench: plots: %v\n", err)
+			return ExitFailure
+		}
+		fmt.Fprintf(stderr, "dsbench: %d plot files in %s\n", len(files), c.plots)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "dsbench: interrupted")
+		return ExitFailure
+	}
+	if c.strict && slices.ContainsFunc(results, func(r Result) bool { return !r.OK() }) {
+		return ExitStrict
+	}
+	return ExitOK
+}
+
+func (t Target) where() string {
+	switch {
+	case t.Client != "" && t.Server == "":
+		return "(client over TCP against the built-in simulator)"
+	case t.Server == "":
+		return "(in-process)"
+	case t.Server == ServerDsmock:
+		return "(over TCP against the built-in simulator)"
+	}
+	return "(against " + t.Server + ")"
+}
+
+// bench turns the flags and arguments into a Bench.
+func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
+	objective, err := ParseMetric(c.objective)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	format, err := ParseFormat(c.format)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	if c.parallel < 0 {
+		return nil, 0, "", errors.New("-j must be positive")
+	}
+	if c.timeout <= 0 {
+		return nil, 0, "", errors.New("--timeout must be positive")
+	}
+	if c.progress != "auto" && c.progress != "always" && c.progress != "never" {
+		return nil, 0, "", fmt.Errorf("--progress %q: want auto, always or never", c.progress)
+	}
+	if strings.TrimSpace(c.client) == "" && c.client != "" {
+		return nil, 0, "", errors.New("--client: empty command")
+	}
+	var variants []Variant
+	switch {
+	case len(c.algos) > 0:
+		variants, err = ParseVariants(c.algos)
+	case c.client != "":
+		variants, err = ParseVariants([]string{strings.Join(c.baselines, ",")})
+	default:
+		variants = AllVariants()
+	}
+	if err != nil {
+		return nil, 0, "", err
+	}
+	sources, err := Sources(args)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	if c.server != "" && c.server != ServerDsmock {
+		if _, err := os.Stat(c.server); err != nil {
+			return nil, 0, "", fmt.Errorf("--server: %w", err)
+		}
+	}
+	return &Bench{
+		Sources:  sources,
+		Variants: variants,
+		Parallel: c.parallel,
+		Target: Target{Server: c.server, Client: c.client, ClientLabel: c.label,
+			Newline: c.newline, Timeout: c.timeout},
+	}, objective, format, nil
+}
+
+func (c *cliConfig) progressBar(stderr io.Writer, n int) *progressbar.ProgressBar {
+	show := c.progress == "always"
+	if c.progress == "auto" {
+		f, ok := stderr.(*os.File)
+		show = ok && term.IsTerminal(int(f.Fd()))
+	}
+	if !show || n < 2 {
+		return nil
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription("runs"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
+}
+
+func sourceNames(ss []Source) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+func usage(w io.Writer, fs *pflag.FlagSet) {
+	fmt.Fprintf(w, `Usage: dsbench [flags] [config.xml | folder | fixture-folder ...]
+
+Runs strategies × configs against the ds-sim simulator and prints the
+course-style comparison: turnaround, utilisation and cost per config, the
+Average and Normalised rows against the baselines, the configs where each
+strategy beats every baseline, and each result against its physical bound.
+With no config it runs the embedded suite (package configs).
+
+Flags:
+%s
+Exit status: 0 report printed (runs without a result are listed in it),
+1 nothing could be reported, 2 usage error, 3 --strict and a run failed.
+`, fs.FlagUsages())
+}
+
+func listStrategies(w io.Writer) {
+	for _, info := range strategies.All() {
+		ref := ""
+		if info.Reference {
+			ref = " [reference]"
+		}
+		fmt.Fprintf(w, "%-14s %s%s\n", info.Name, info.Summary, ref)
+		for _, p := range info.Params {
+			fmt.Fprintf(w, "%14s   %s=%s (%s) %s\n", "", p.Name, p.Default, p.Kind, p.Help)
+		}
+	}
+}

@@ -1,0 +1,469 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// ServerDsmock names the built-in simulator served over TCP (--server dsmock).
+const ServerDsmock = "dsmock"
+
+// Target says where runs happen.
+type Target struct {
+	// Server: "" runs the simulator in-process (the default, fastest);
+	// ServerDsmock serves it over loopback TCP exactly as dsmock does; any
+	// other value is the path of a server binary (ds-server or dsmock),
+	// launched per run in a private temp dir as
+	// "PATH -c config.xml -v brief -p PORT [-n]".
+	Server string
+	// Client: "" runs the project's strategies; otherwise an external client
+	// command, split on white space with no shell (harness.md §1), started
+	// in the run's folder (where ds-system.xml is written) with {port}
+	// replaced by the run's port. An external client needs a TCP server:
+	// with Server "" the built-in simulator is served over TCP.
+	Client string
+	// ClientLabel is the column name of the external client ("client").
+	ClientLabel string
+	// Newline runs in newline mode (-n).
+	Newline bool
+	// Timeout bounds one run (default 600 s, harness.md decision 5).
+	Timeout time.Duration
+	// User is the AUTH name of the project's client ("dsbench").
+	User string
+}
+
+// DefaultTimeout is the per-run timeout when none is given.
+const DefaultTimeout = 600 * time.Second
+
+// Job is one run to do: a config and either a variant or the external
+// client (Variant nil).
+type Job struct {
+	Source  Source
+	Variant *Variant
+}
+
+// Bench runs a grid of configs × columns.
+type Bench struct {
+	Sources  []Source
+	Variants []Variant
+	Target   Target
+	// Parallel is the number of concurrent runs (default: the number of CPUs).
+	Parallel int
+	// OnResult is called after each run (from several goroutines, serialised).
+	OnResult func(Result)
+}
+
+// Columns returns the column labels in order: the variants, then the
+// external client if any.
+func (b *Bench) Columns() []string {
+	var cols []string
+	for _, v := range b.Variants {
+		cols = append(cols, v.Label())
+	}
+	if b.Target.Client != "" {
+		cols = append(cols, b.clientLabel())
+	}
+	return cols
+}
+
+func (b *Bench) clientLabel() string {
+	if b.Target.ClientLabel != "" {
+		return b.Target.ClientLabel
+	}
+	return "client"
+}
+
+// Jobs lists every run: for each config, each variant, then the client.
+func (b *Bench) Jobs() []Job {
+	var jobs []Job
+	for _, s := range b.Sources {
+		for i := range b.Variants {
+			jobs = append(jobs, Job{Source: s, Variant: &b.Variants[i]})
+		}
+		if b.Target.Client != "" {
+			jobs = append(jobs, Job{Source: s})
+		}
+	}
+	return jobs
+}
+
+// Run does every run and returns the results in Jobs order. A run that
+// fails is a Result with its status and reason; it never stops the others.
+// Variants (the project's strategies) run where Target.Server says; the
+// external client always runs against a TCP server.
+func (b *Bench) Run(ctx context.Context) []Result {
+	jobs := b.Jobs()
+	results := make([]Result, len(jobs))
+	par := b.Parallel
+	if par <= 0 {
+		par = runtime.NumCPU()
+	}
+	if b.Target.Server != "" && b.Target.Server != ServerDsmock || b.Target.Client != "" {
+		// Each run is a process pair: more of them than CPUs only makes
+		// them slow down together and approach their timeouts.
+		par = min(par, runtime.NumCPU())
+	}
+	loaded := newConfigCache()
+	var mu sync.Mutex
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(par)
+	for i, job := range jobs {
+		g.Go(func() error {
+			r := b.runOne(ctx, loaded, job)
+			results[i] = r
+			if b.OnResult != nil {
+				mu.Lock()
+				b.OnResult(r)
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // runs report their own errors in their Result
+	return results
+}
+
+// configCache loads each config once; a loaded Config is read-only during
+// simulations, so concurrent runs share it.
+type configCache struct {
+	mu sync.Mutex
+	m  map[string]*cacheEntry
+}
+
+type cacheEntry struct {
+	once sync.Once
+	cfg  *mocksrv.Config
+	err  error
+}
+
+func newConfigCache() *configCache { return &configCache{m: map[string]*cacheEntry{}} }
+
+func (c *configCache) load(s Source) (*mocksrv.Config, error) {
+	c.mu.Lock()
+	e, ok := c.m[s.Name]
+	if !ok {
+		e = &cacheEntry{}
+		c.m[s.Name] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.cfg, e.err = s.Load() })
+	return e.cfg, e.err
+}
+
+func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result {
+	start := time.Now()
+	r := Result{Config: job.Source.Name}
+	if job.Variant != nil {
+		r.Variant = job.Variant.Label()
+	} else {
+		r.Variant = b.clientLabel()
+	}
+	cfg, err := cache.load(job.Source)
+	if err != nil {
+		r.Status, r.Err = StatusInvalidConfig, oneLine(err.Error())
+		return r
+	}
+	r.Bounds = BoundsOf(cfg)
+	timeout := b.Target.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var out runOutput
+	switch {
+	case job.Variant == nil || b.Target.Server != "":
+		out = b.runTCP(ctx, job, cfg)
+	default:
+		out = runInProcess(ctx, cfg, *job.Variant, b.Target)
+	}
+	r.Wall = time.Since(start)
+	r.fill(out, timeout)
+	return r
+}
+
+// runOutput is what a run leaves: the server's stdout (its last three lines
+// are the summary) and stderr, and the first error of the client or server.
+type runOutput struct {
+	stdout, stderr string
+	err            error
+}
+
+func (r *Result) fill(out runOutput, timeout time.Duration) {
+	r.Unscheduled = Unscheduled(out.stderr)
+	sum, sumErr := ParseSummary(out.stdout)
+	switch {
+	case errors.Is(out.err, context.DeadlineExceeded):
+		r.Status, r.Err = StatusTimeout, fmt.Sprintf("no result within %v", timeout)
+	case out.err != nil:
+		r.Status, r.Err = StatusError, oneLine(out.err.Error())
+		if r.Unscheduled > 0 {
+			r.Err += fmt.Sprintf(" (%d jobs not scheduled)", r.Unscheduled)
+		}
+	case sumErr != nil:
+		r.Status, r.Err = StatusNoResult, sumErr.Error()
+	case r.Unscheduled > 0:
+		r.Status = StatusUnscheduled
+	default:
+		r.Status = StatusOK
+	}
+	if sumErr == nil {
+		r.Summary = sum
+	}
+}
+
+// runInProcess drives the in-process simulator with the project's client
+// loop. The simulation cannot be interrupted, so on timeout the run is
+// abandoned (its goroutine finishes in the background) and reported.
+func runInProcess(ctx context.Context, cfg *mocksrv.Config, v Variant, t Target) runOutput {
+	done := make(chan runOutput, 1)
+	go func() {
+		var stderr bytes.Buffer
+		s, err := v.New()
+		if err != nil {
+			done <- runOutput{err: err}
+			return
+		}
+		sess, err := mocksrv.NewSession(cfg, mocksrv.Options{Stderr: &stderr, Newline: t.Newline})
+		if err != nil {
+			done <- runOutput{err: err}
+			return
+		}
+		_, runErr := client.Run(s, sess, client.Options{User: t.user(),
+			System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+		out := runOutput{stderr: stderr.String(), err: runErr}
+		if rep := sess.Report(); rep != nil {
+			out.stdout = rep.Text
+		}
+		done <- out
+	}()
+	select {
+	case out := <-done:
+		return out
+	case <-ctx.Done():
+		return runOutput{err: ctx.Err()}
+	}
+}
+
+func (t Target) user() string {
+	if t.User != "" {
+		return t.User
+	}
+	return "dsbench"
+}
+
+// runTCP runs one job against a TCP server: the built-in simulator on a
+// loopback listener, or a server binary launched in a private folder.
+func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOutput {
+	dir, err := os.MkdirTemp("", "dsbench-")
+	if err != nil {
+		return runOutput{err: err}
+	}
+	defer os.RemoveAll(dir)
+	t := b.Target
+	if t.Server == "" || t.Server == ServerDsmock {
+		return b.runBuiltinTCP(ctx, job, cfg, dir)
+	}
+	if err := stageConfig(job.Source, cfg, dir); err != nil {
+		return runOutput{err: err}
+	}
+	var last runOutput
+	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
+		port, err := freePort()
+		if err != nil {
+			return runOutput{err: err}
+		}
+		args := []string{t.Server, "-c", "config.xml", "-v", "brief", "-p", strconv.Itoa(port)}
+		if t.Newline {
+			args = append(args, "-n")
+		}
+		srv, err := startProcess(dir, args, nil)
+		if err != nil {
+			return runOutput{err: err}
+		}
+		if err := waitListening(ctx, port, srv.done); err != nil {
+			srv.kill()
+			last = runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(),
+				err: fmt.Errorf("%w (%s)", err, srv.exitDetail("server"))}
+			if ctx.Err() != nil {
+				return runOutput{err: ctx.Err()}
+			}
+			continue
+		}
+		clientErr := b.runClient(ctx, job, dir, port)
+		var srvErr error
+		if clientErr != nil {
+			srv.kill() // it may still wait for a connection that never comes
+		} else {
+			wctx, cancel := context.WithTimeout(ctx, serverGrace)
+			srvErr = srv.wait(wctx)
+			cancel()
+		}
+		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr}
+		if out.err == nil && srvErr != nil {
+			out.err = fmt.Errorf("%s", srv.exitDetail("server"))
+		}
+		if ctx.Err() != nil {
+			out.err = ctx.Err()
+		}
+		return out
+	}
+	return last
+}
+
+// runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
+// writing ds-system.xml into dir at AUTH, and runs the client against it.
+func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config, dir string) runOutput {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return runOutput{err: err}
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	var stdout, stderr bytes.Buffer
+	srv := &mocksrv.Server{
+		Config:      cfg,
+		Options:     mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true},
+		ReadTimeout: b.timeout(),
+		OnAuth: func(xml []byte) error {
+			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
+		},
+	}
+	served := make(chan error, 1)
+	go func() {
+		_, err := srv.ServeOne(ln)
+		served <- err
+	}()
+	clientErr := b.runClient(ctx, job, dir, port)
+	grace := serverGrace
+	if clientErr != nil {
+		grace = 0 // the server may wait for a connection that never comes
+	}
+	var srvErr error
+	select {
+	case srvErr = <-served:
+	case <-ctx.Done():
+		ln.Close()
+		return runOutput{err: ctx.Err()}
+	case <-time.After(grace):
+		ln.Close() // unblocks Accept; a connection in progress ends at EOF
+		srvErr = <-served
+	}
+	out := runOutput{stdout: stdout.String(), stderr: stderr.String(), err: clientErr}
+	if out.err == nil && srvErr != nil {
+		out.err = fmt.Errorf("server: %w", srvErr)
+	}
+	return out
+}
+
+func (b *Bench) timeout() time.Duration {
+	if b.Target.Timeout > 0 {
+		return b.Target.Timeout
+	}
+	return DefaultTimeout
+}
+
+// runClient runs the job's client against the server on port: the
+// project's client loop over TCP, or the external command in dir.
+func (b *Bench) runClient(ctx context.Context, job Job, dir string, port int) error {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	if job.Variant == nil {
+		args, err := SplitCommand(b.Target.Client, port)
+		if err != nil {
+			return err
+		}
+		p, err := startProcess(dir, args, nil)
+		if err != nil {
+			return err
+		}
+		if err := p.wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return errors.New(p.exitDetail("client " + args[0]))
+		}
+		return nil
+	}
+	s, err := job.Variant.New()
+	if err != nil {
+		return err
+	}
+	framing := protocol.Plain
+	if b.Target.Newline {
+		framing = protocol.Newline
+	}
+	c, err := protocol.Dial(ctx, addr, protocol.DialOptions{ConnectTimeout: 10 * time.Second,
+		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: b.timeout()}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	sysPath := filepath.Join(dir, "ds-system.xml")
+	_, err = client.Run(s, c, client.Options{User: b.Target.user(), System: func(client.Backend) (*servertypes.System, error) {
+		return servertypes.Load(sysPath)
+	}})
+	return err
+}
+
+// stageConfig writes the config and the files it names into dir, under
+// the names the config uses, so that a server started in dir finds them
+// (ds-server resolves them against its working directory).
+func stageConfig(src Source, cfg *mocksrv.Config, dir string) error {
+	read := func(name string) ([]byte, error) {
+		if src.FS != nil {
+			return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
+		}
+		if filepath.IsAbs(name) {
+			return os.ReadFile(name)
+		}
+		return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
+	}
+	data, err := read(filepath.Base(src.Path))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.xml"), data, 0o644); err != nil {
+		return err
+	}
+	for _, name := range []string{cfg.JobFile, cfg.FailureFile} {
+		if name == "" || filepath.IsAbs(name) {
+			continue
+		}
+		data, err := read(name)
+		if err != nil {
+			return fmt.Errorf("stage %s for the server: %w", name, err)
+		}
+		dst := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func oneLine(s string) string {
+	return string(bytes.ReplaceAll(bytes.TrimSpace([]byte(s)), []byte("\n"), []byte(" | ")))
+}

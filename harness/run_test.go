@@ -1,0 +1,228 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+)
+
+// reference reads ../shared/dssim/reference-results.tsv: the reference
+// server and client's numbers per (config, algorithm).
+func reference(t *testing.T) map[[2]string]Summary {
+	f, err := os.Open(filepath.Join(fixtures.Dir(t), "reference-results.tsv"))
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[[2]string]Summary{}
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	for sc.Scan() {
+		c := strings.Split(sc.Text(), "\t")
+		require.Len(t, c, 12, sc.Text())
+		n := func(i int) int { v, err := strconv.Atoi(c[i]); require.NoError(t, err); return v }
+		x := func(i int) float64 { v, err := strconv.ParseFloat(c[i], 64); require.NoError(t, err); return v }
+		out[[2]string{c[0], c[1]}] = Summary{EndTime: n(2), Jobs: n(3), Failed: n(4), ServersUsed: n(5),
+			AvgUtil: x(6), EfUsage: x(7), TotalCost: x(8), AvgWait: n(9), AvgExec: n(10), AvgTurnaround: n(11)}
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, out)
+	return out
+}
+
+func fixtureSources(t *testing.T, names ...string) []Source {
+	dir := filepath.Join(fixtures.Dir(t), "fixtures")
+	if len(names) == 0 {
+		srcs, err := Sources([]string{dir})
+		require.NoError(t, err)
+		return srcs
+	}
+	var out []Source
+	for _, n := range names {
+		s, err := Sources([]string{filepath.Join(dir, n)})
+		require.NoError(t, err)
+		out = append(out, s...)
+	}
+	return out
+}
+
+func checkAgainstReference(t *testing.T, ref map[[2]string]Summary, results []Result, algoOf func(Result) string) {
+	t.Helper()
+	for _, r := range results {
+		want, ok := ref[[2]string{r.Config, algoOf(r)}]
+		require.True(t, ok, "no reference for %s %s", r.Config, algoOf(r))
+		if assert.Equal(t, StatusOK, r.Status, "%s %s: %s", r.Config, r.Variant, r.Err) {
+			assert.Equal(t, want, r.Summary, "%s %s", r.Config, r.Variant)
+		}
+	}
+}
+
+// In-process, every shared fixture with the 2024/25 baselines reproduces
+// the reference numbers (the queue variants on the failure fixture, where
+// only they finish).
+func TestInProcessReproducesReference(t *testing.T) {
+	ref := reference(t)
+	srcs := fixtureSources(t)
+	require.Len(t, srcs, 29)
+	var plain, failures []Source
+	for _, s := range srcs {
+		if s.Name == "ds-sample-config05-failures" {
+			failures = append(failures, s)
+		} else {
+			plain = append(plain, s)
+		}
+	}
+	vs, err := ParseVariants([]string{"atl,ff,bf,fc,fafc"})
+	require.NoError(t, err)
+	b := &Bench{Sources: plain, Variants: vs}
+	res := b.Run(context.Background())
+	require.Len(t, res, len(plain)*5)
+	checkAgainstReference(t, ref, res, func(r Result) string { return r.Variant })
+
+	vs, err = ParseVariants([]string{"ffq,bfq,wfq"})
+	require.NoError(t, err)
+	b = &Bench{Sources: failures, Variants: vs}
+	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
+}
+
+func buildCmd(t *testing.T, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/"+pkg).CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
+}
+
+// The course-harness path: an external client process (the project's own
+// dsclient running ffq) on every shared fixture, against the built-in
+// simulator over TCP, reproduces the reference numbers.
+func TestExternalClientReproducesReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dsclient and runs 29 TCP simulations")
+	}
+	ref := reference(t)
+	dsclient := buildCmd(t, "cmd/dsclient")
+	b := &Bench{
+		Sources: fixtureSources(t),
+		Target:  Target{Client: dsclient + " -a ffq -p {port} --user root", ClientLabel: "ffq-process", Timeout: 2 * time.Minute},
+	}
+	res := b.Run(context.Background())
+	require.Len(t, res, 29)
+	checkAgainstReference(t, ref, res, func(Result) string { return "ffq" })
+}
+
+// The project's strategies over TCP: the built-in simulator served as
+// dsmock serves it, and the dsmock binary launched per run in newline mode.
+func TestTCPTargetsReproduceReference(t *testing.T) {
+	ref := reference(t)
+	srcs := fixtureSources(t, "sample-config01", "ds-sample-config02", "config20-med-med")
+	vs, err := ParseVariants([]string{"ff,bf,fafc"})
+	require.NoError(t, err)
+	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Server: ServerDsmock}}
+	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
+
+	if testing.Short() {
+		return
+	}
+	b.Target = Target{Server: buildCmd(t, "cmd/dsmock"), Newline: true, Timeout: time.Minute}
+	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
+}
+
+// A client that never answers is killed after the timeout and reported;
+// a config that fails validation is reported in its row; the other runs
+// go on.
+func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.xml")
+	require.NoError(t, os.WriteFile(bad, []byte(`<config><servers>`+
+		`<server type="a" limit="1" bootupTime="0" hourlyRate="0.1" cores="0" memory="1000" disk="1000" />`+
+		`</servers></config>`), 0o644))
+	srcs := append(fixtureSources(t, "sample-config01"), Source{Name: "bad", Path: bad})
+
+	vs, err := ParseVariants([]string{"ff"})
+	require.NoError(t, err)
+	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Client: "sleep 30", ClientLabel: "sleeper", Timeout: time.Second}}
+	start := time.Now()
+	res := b.Run(context.Background())
+	assert.Less(t, time.Since(start), 20*time.Second, "the sleeping client must be killed at its timeout")
+	byKey := map[string]Result{}
+	for _, r := range res {
+		byKey[r.Config+"/"+r.Variant] = r
+	}
+	assert.Equal(t, StatusOK, byKey["sample-config01/ff"].Status)
+	assert.Equal(t, StatusTimeout, byKey["sample-config01/sleeper"].Status)
+	assert.Contains(t, byKey["sample-config01/sleeper"].Err, "no result within 1s")
+	for _, col := range []string{"ff", "sleeper"} {
+		r := byKey["bad/"+col]
+		assert.Equal(t, StatusInvalidConfig, r.Status)
+		assert.Contains(t, r.Err, "cores")
+		assert.Contains(t, r.Err, "Out of bound! (1 - 1024)")
+	}
+
+	// A client that exits at once without connecting is an error naming it.
+	b.Target = Target{Client: "false", ClientLabel: "quitter", Timeout: 10 * time.Second}
+	res = b.Run(context.Background())
+	for _, r := range res {
+		if r.Config == "sample-config01" && r.Variant == "quitter" {
+			assert.Equal(t, StatusError, r.Status)
+			assert.Contains(t, r.Err, "client false")
+		}
+	}
+}
+
+func TestSources(t *testing.T) {
+	suite, err := Sources(nil)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(suite), 8, "the embedded suite")
+	for _, s := range suite {
+		cfg, err := s.Load()
+		require.NoError(t, err, s.Name)
+		require.NotEmpty(t, cfg.Jobs, s.Name)
+	}
+
+	dir := t.TempDir()
+	write := func(name, body string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	write("a.xml", `<?xml version="1.0"?><!-- c --><config randomSeed="1"/>`)
+	write("jobs.xml", `<jobs><job id="0"/></jobs>`)
+	write("ds-system.xml", `<system/>`)
+	write("fx/config.xml", `<config/>`)
+	write("notes.txt", "x")
+	srcs, err := Sources([]string{dir})
+	require.NoError(t, err)
+	var names []string
+	for _, s := range srcs {
+		names = append(names, s.Name)
+	}
+	assert.Equal(t, []string{"a", "fx"}, names, "config files and fixture folders; job lists and ds-system.xml skipped")
+
+	_, err = Sources([]string{filepath.Join(dir, "nope.xml")})
+	assert.ErrorContains(t, err, "nope.xml")
+	_, err = Sources([]string{filepath.Join(dir, "a.xml"), dir})
+	assert.ErrorContains(t, err, `both named "a"`)
+	empty := t.TempDir()
+	_, err = Sources([]string{empty})
+	assert.ErrorContains(t, err, "no config file")
+}
+
+func TestWriteTimeline(t *testing.T) {
+	dir := t.TempDir()
+	vs, err := ParseVariants([]string{"ff"})
+	require.NoError(t, err)
+	files, err := WriteTimeline(dir, fixtureSources(t, "sample-config01")[0], vs[0])
+	require.NoError(t, err)
+	require.Len(t, files, 2)
+	checkPNG(t, filepath.Join(dir, "timeline.png"))
+	checkSVG(t, filepath.Join(dir, "timeline.svg"))
+}

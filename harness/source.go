@@ -1,0 +1,155 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// Source is one config: a row of the tables.
+type Source struct {
+	Name string // row label
+	Path string // file path (slash-separated inside FS)
+	FS   fs.FS  // nil: the operating system's files
+}
+
+// Load reads and validates the config; files it names (job list, failure
+// trace) are looked up beside it.
+func (s Source) Load() (*mocksrv.Config, error) {
+	if s.FS != nil {
+		data, err := fs.ReadFile(s.FS, s.Path)
+		if err != nil {
+			return nil, err
+		}
+		return mocksrv.ParseConfig(s.Path, data, mocksrv.LoadOptions{FS: s.FS})
+	}
+	return mocksrv.LoadConfig(s.Path, mocksrv.LoadOptions{BaseDir: filepath.Dir(s.Path)})
+}
+
+// Suite returns the embedded benchmark suite (package configs).
+func Suite() []Source {
+	var out []Source
+	for _, f := range configs.Names() {
+		out = append(out, Source{Name: configs.Name(f), Path: f, FS: configs.FS()})
+	}
+	return out
+}
+
+// Sources resolves command-line inputs: config files; folders of config
+// files; fixture folders (a folder holding config.xml, named after the
+// folder, like ../shared/dssim/fixtures/NAME); and folders of fixture
+// folders. No input means the embedded suite. Files in a folder are taken
+// when their root element is <config> (job lists and ds-system.xml files
+// sitting beside them are skipped). Row names must be unique.
+func Sources(args []string) ([]Source, error) {
+	if len(args) == 0 {
+		return Suite(), nil
+	}
+	var out []Source
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("config %s: %w", a, err)
+		}
+		if !st.IsDir() {
+			out = append(out, fileSource(a))
+			continue
+		}
+		found, err := dirSources(a)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("config folder %s: no config file (an .xml file whose root element is <config>) and no fixture folder", a)
+		}
+		out = append(out, found...)
+	}
+	seen := map[string]string{}
+	for _, s := range out {
+		if prev, dup := seen[s.Name]; dup {
+			return nil, fmt.Errorf("two configs are both named %q (%s and %s): rename one", s.Name, prev, s.Path)
+		}
+		seen[s.Name] = s.Path
+	}
+	return out, nil
+}
+
+func fileSource(p string) Source {
+	name := strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+	if filepath.Base(p) == "config.xml" {
+		abs, err := filepath.Abs(p)
+		if err == nil {
+			name = filepath.Base(filepath.Dir(abs))
+		}
+	}
+	return Source{Name: name, Path: p}
+}
+
+func dirSources(dir string) ([]Source, error) {
+	if isConfigFile(filepath.Join(dir, "config.xml")) {
+		return []Source{fileSource(filepath.Join(dir, "config.xml"))}, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Source
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+			if isConfigFile(filepath.Join(p, "config.xml")) {
+				out = append(out, fileSource(filepath.Join(p, "config.xml")))
+			}
+		case path.Ext(e.Name()) == ".xml" && isConfigFile(p):
+			out = append(out, fileSource(p))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// isConfigFile reports whether the file's root element is <config>.
+func isConfigFile(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := f.Read(head)
+	head = head[:n]
+	// Skip the declaration and comments: the first element that is not
+	// <?…?> or <!--…--> decides.
+	for {
+		i := bytes.IndexByte(head, '<')
+		if i < 0 || i+1 >= len(head) {
+			return false
+		}
+		head = head[i+1:]
+		switch {
+		case head[0] == '?':
+			continue
+		case bytes.HasPrefix(head, []byte("!--")):
+			end := bytes.Index(head, []byte("-->"))
+			if end < 0 {
+				return false
+			}
+			head = head[end+3:]
+			continue
+		}
+		return bytes.HasPrefix(head, []byte("config")) && len(head) > 6 && !isNameByte(head[6])
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b == '-' || b == '_' || b == '.' || b == ':' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}

@@ -1,0 +1,189 @@
+package harness
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// WriteTimeline runs one variant on one config in-process and draws each
+// server's life: boot, busy and idle periods, with the jobs on it
+// (timeline.svg/png). Servers never used are left out.
+func WriteTimeline(dir string, src Source, v Variant) ([]string, error) {
+	tl, err := RunTimeline(src, v)
+	if err != nil {
+		return nil, err
+	}
+	p := timelinePlot(tl, fmt.Sprintf("%s on %s", v.Label(), src.Name))
+	h := vg.Length(4+0.45*float64(len(tl.Servers))) * vg.Centimeter
+	var files []string
+	for _, ext := range PlotFormats {
+		f := filepath.Join(dir, "timeline."+ext)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return files, err
+		}
+		if err := p.Save(24*vg.Centimeter, h, f); err != nil {
+			return files, fmt.Errorf("plot %s: %w", f, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// RunTimeline runs the variant on the config in-process and returns the
+// simulator's timeline.
+func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
+	cfg, err := src.Load()
+	if err != nil {
+		return nil, err
+	}
+	s, err := v.New()
+	if err != nil {
+		return nil, err
+	}
+	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := client.Run(s, sess, client.Options{User: "dsbench",
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }}); err != nil {
+		return nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+	}
+	return sess.Engine().Timeline(), nil
+}
+
+var (
+	bootColour = color.RGBA{R: 190, G: 190, B: 190, A: 255}
+	idleColour = color.RGBA{R: 235, G: 235, B: 210, A: 255}
+	jobColours = []color.RGBA{
+		{R: 31, G: 119, B: 180, A: 255}, {R: 255, G: 127, B: 14, A: 255}, {R: 44, G: 160, B: 44, A: 255},
+		{R: 214, G: 39, B: 40, A: 255}, {R: 148, G: 103, B: 189, A: 255}, {R: 140, G: 86, B: 75, A: 255},
+	}
+	lostColour = color.RGBA{R: 0, G: 0, B: 0, A: 255} // killed or failed work
+)
+
+// timelinePlot: one row per used server (y), time on x. A row's background
+// shows its powered periods (grey while booting, pale while powered); jobs
+// are coloured bars, stacked in lanes when they overlap.
+func timelinePlot(tl *mocksrv.Timeline, title string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = "Server timeline: " + title
+	p.X.Label.Text = "simulation time (s)"
+	var r rects
+	var names []string
+	row := 0
+	for _, s := range tl.Servers {
+		if len(s.Jobs) == 0 && len(s.Power) == 0 {
+			continue
+		}
+		y := float64(row)
+		names = append(names, fmt.Sprintf("%s %d", s.Type, s.ID))
+		for _, pw := range s.Power {
+			r.add(float64(pw.BootStart), float64(pw.BootEnd), y-0.4, y+0.4, bootColour)
+			off := pw.Off
+			if off < 0 {
+				off = tl.End
+			}
+			r.add(float64(pw.BootEnd), float64(max(off, pw.BootEnd)), y-0.4, y+0.4, idleColour)
+		}
+		lanes := laneOf(s.Jobs)
+		n := 1
+		for _, l := range lanes {
+			n = max(n, l+1)
+		}
+		h := 0.8 / float64(n)
+		for i, j := range s.Jobs {
+			c := jobColours[j.ID%len(jobColours)]
+			if j.Outcome != mocksrv.JobCompleted {
+				c = lostColour
+			}
+			lo := y - 0.4 + float64(lanes[i])*h
+			r.add(float64(j.Start), float64(j.End), lo+0.05*h, lo+0.95*h, c)
+		}
+		row++
+	}
+	p.Add(&r)
+	p.NominalY(names...)
+	p.Y.Min, p.Y.Max = -0.6, float64(max(row, 1))-0.4
+	p.X.Min, p.X.Max = 0, float64(max(tl.End, 1))
+	return p
+}
+
+// laneOf assigns overlapping jobs to lanes greedily (by start time), so
+// concurrent jobs on one server are drawn side by side.
+func laneOf(jobs []mocksrv.TimelineJob) []int {
+	idx := make([]int, len(jobs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return jobs[idx[a]].Start < jobs[idx[b]].Start })
+	lanes := make([]int, len(jobs))
+	var laneEnd []int
+	for _, i := range idx {
+		l := 0
+		for l < len(laneEnd) && laneEnd[l] > jobs[i].Start {
+			l++
+		}
+		if l == len(laneEnd) {
+			laneEnd = append(laneEnd, 0)
+		}
+		laneEnd[l] = jobs[i].End
+		lanes[i] = l
+	}
+	return lanes
+}
+
+// rects is a plotter of filled rectangles in data coordinates.
+type rects struct {
+	r []rect
+}
+
+type rect struct {
+	x0, x1, y0, y1 float64
+	c              color.Color
+}
+
+func (r *rects) add(x0, x1, y0, y1 float64, c color.Color) {
+	if x1 > x0 {
+		r.r = append(r.r, rect{x0, x1, y0, y1, c})
+	}
+}
+
+// Plot implements plot.Plotter.
+func (r *rects) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, q := range r.r {
+		x0, x1 := trX(q.x0), trX(q.x1)
+		if x1-x0 < 0.3 { // keep very short jobs visible
+			x1 = x0 + 0.3
+		}
+		y0, y1 := trY(q.y0), trY(q.y1)
+		c.FillPolygon(q.c, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+	}
+}
+
+// DataRange implements plot.DataRanger.
+func (r *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if len(r.r) == 0 {
+		return 0, 1, 0, 1
+	}
+	xmin, ymin = r.r[0].x0, r.r[0].y0
+	xmax, ymax = r.r[0].x1, r.r[0].y1
+	for _, q := range r.r[1:] {
+		xmin, xmax = min(xmin, q.x0), max(xmax, q.x1)
+		ymin, ymax = min(ymin, q.y0), max(ymax, q.y1)
+	}
+	return
+}
+
+var _ plot.Plotter = (*rects)(nil)
