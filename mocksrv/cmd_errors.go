@@ -34,7 +34,6 @@ const (
 	rInvalid             // §5.1: no command matches
 	rPSHJStuck           // §5.14: a = job id, b = clock
 	rPSHJNotHead         // PSHJ while lastJobSent is not in SQ (reference asserts)
-	rRESC                // RESC is not implemented (optional, §5.15)
 )
 
 type refusal struct {
@@ -103,8 +102,6 @@ func (r refusal) text(msg string) string {
 		return "Error: simulation can't continue at Job " + strconv.Itoa(r.a) + " at " + strconv.Itoa(r.b) + "\n"
 	case rPSHJNotHead:
 		return "ERR: PSHJ: the job last sent is no longer waiting to be scheduled (" + msg + ")!"
-	case rRESC:
-		return "ERR: RESC is not supported by dsmock; use GETS (" + msg + ")!"
 	}
 	return ""
 }

@@ -45,6 +45,7 @@ func FuzzClientMessages(f *testing.F) {
 		f.Add("\x01" + strings.Join(msgs, "\n"))
 		f.Add("\x04" + strings.Join(msgs, "\n"))
 	}
+	f.Add("\x01HELO\nAUTH x\nREDY\nRESC All\nREDY\nOK\nOK\nOK\nOK\nOK\nOK\nRESC Avail 1 100 100\nOK\nQUIT")
 	f.Add("\x01HELO\nAUTH x\nREDY\nPSHJ\nREDY\nPSHJ\nREDY\nPSHJ\nENQJ GQ\nDEQJ GQ 0\nREDY\nSCHD 0 small 0\nQUIT")
 	f.Add("\x05HELO\nAUTH x\nREDY\nREDY\nSCHD 0 tiny 1\nREDY\nSCHD 1 small 1\nREDY\nKILJ small 1 1\nTERM tiny 1\nMIGJ 1 small 1 big 0\nREDY\nREDY\nLSTQ GQ *\nOK\nOK\nQUIT")
 	f.Fuzz(func(t *testing.T, in string) {
@@ -85,7 +86,7 @@ func FuzzClientMessages(f *testing.F) {
 				}
 				continue
 			}
-			inData := before == stData1 || before == stData2
+			inData := before == stData1 || before == stData2 || before == stResc
 			word := strings.TrimSuffix(m, "\n")
 			if reply == nil && err == nil && !(inData && word != "OK") {
 				t.Fatalf("message %d %q (state %d): no reply outside a DATA exchange", i, m, before)

@@ -26,6 +26,7 @@ const (
 	stMain                   // main loop (§5)
 	stData1                  // sent DATA n len; waiting for OK (§5.2)
 	stData2                  // sent the records; waiting for OK
+	stResc                   // RESC: one record per OK (§5.15)
 	stDone                   // QUIT processed or fatal
 )
 
@@ -41,6 +42,7 @@ type Text struct {
 	data  []byte // pending DATA records
 	ndata int
 	ids   []int32
+	resc  []string // RESC records still to send
 	rep   *Report
 	// OnAuth is called at AUTH with the ds-system.xml text, between the
 	// welcome line and the "system information" line (§1.5); dsmock writes
@@ -125,6 +127,18 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 			return t.sendMain("ERR"), false, nil
 		}
 		t.state = stMain
+	case stResc:
+		if msg != "OK" {
+			t.e.errf("The message is supposed to be \"OK\", but received \"%s\"", msg)
+			return nil, false, nil
+		}
+		if len(t.resc) > 0 {
+			r := t.resc[0]
+			t.resc = t.resc[1:]
+			return t.sendData([]byte(r)), false, nil
+		}
+		t.state = stMain
+		return t.sendMain("."), false, nil
 	case stData1, stData2:
 		if msg != "OK" {
 			t.e.errf("The message is supposed to be \"OK\", but received \"%s\"", msg)
@@ -246,8 +260,7 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 	case "GETS":
 		return t.gets(msg)
 	case "RESC":
-		// RESC is optional (§5.15) and unverified; refuse clearly.
-		return refuse(refusal{code: rRESC})
+		return t.rescCmd(msg)
 	case "SCHD":
 		f := strings.Fields(msg)
 		var jobID, id int
@@ -412,66 +425,132 @@ func (t *Text) serverTok(typ, idTok, what string) (*server, bool) {
 // gets handles every GETS form (§5.3).
 func (t *Text) gets(msg string) ([]byte, bool, error) {
 	e := t.e
-	bad := func() ([]byte, bool, error) { return t.sendMain(refusal{code: rGETS}.text(msg)), false, nil }
+	q, ok := t.parseGets(msg)
+	if !ok {
+		return t.sendMain(refusal{code: rGETS}.text(msg)), false, nil
+	}
+	t.ids = e.gets(q.kind, q.ti, q.id, q.req, t.ids[:0])
+	t.data = e.appendGetsBatch(t.data[:0], t.ids)
+	return t.startData(len(t.ids), e.getsRecLen()), false, nil
+}
+
+// getsQuery is a parsed GETS (or RESC) query.
+type getsQuery struct {
+	kind getsKind
+	ti   int32
+	id   int
+	req  protocol.Requirement
+}
+
+// parseGets reads the option and arguments after the four-letter command:
+// skip every non-letter, the rest must begin with an option word (§5.3).
+func (t *Text) parseGets(msg string) (getsQuery, bool) {
+	e := t.e
+	var q getsQuery
 	rest := msg[4:]
 	k := 0
 	for k < len(rest) && !isLetter(rest[k]) {
 		k++
 	}
 	rest = rest[k:]
-	kind, found := getsAll, false
+	found := false
 	for _, o := range getsOptions {
 		if strings.HasPrefix(rest, o.word) {
-			kind, found = o.kind, true
+			q.kind, found = o.kind, true
 			break
 		}
 	}
 	if !found {
-		return bad()
+		return q, false
 	}
 	f := strings.Fields(rest)
-	var ti int32
-	var id int
-	var req protocol.Requirement
-	switch kind {
+	switch q.kind {
 	case getsType:
 		if len(f) != 2 {
-			return bad()
+			return q, false
 		}
 		var ok bool
-		if ti, ok = e.byName[f[1]]; !ok {
+		if q.ti, ok = e.byName[f[1]]; !ok {
 			e.errf("No such server type by %s exists!", f[1])
-			return bad()
+			return q, false
 		}
 	case getsOne:
 		// The id is not range-checked by the reference [UNDEFINED];
 		// dsmock refuses a bad one (Appendix D).
 		if len(f) != 3 {
-			return bad()
+			return q, false
 		}
 		var ok bool
-		if ti, ok = e.byName[f[1]]; !ok {
+		if q.ti, ok = e.byName[f[1]]; !ok {
 			e.errf("No such server type by %s exists!", f[1])
-			return bad()
+			return q, false
 		}
-		if id, ok = scanInt(f[2]); !ok || id < 0 || id >= e.types[ti].Limit {
-			return bad()
+		if q.id, ok = scanInt(f[2]); !ok || q.id < 0 || q.id >= e.types[q.ti].Limit {
+			return q, false
 		}
 	case getsCapable, getsAvail, getsBounded:
 		if len(f) != 4 {
-			return bad()
+			return q, false
 		}
 		var ok [3]bool
-		req.Cores, ok[0] = scanInt(f[1])
-		req.Memory, ok[1] = scanInt(f[2])
-		req.Disk, ok[2] = scanInt(f[3])
-		if !ok[0] || !ok[1] || !ok[2] || !e.reqOK(req) {
-			return bad()
+		q.req.Cores, ok[0] = scanInt(f[1])
+		q.req.Memory, ok[1] = scanInt(f[2])
+		q.req.Disk, ok[2] = scanInt(f[3])
+		if !ok[0] || !ok[1] || !ok[2] || !e.reqOK(q.req) {
+			return q, false
 		}
 	}
-	t.ids = e.gets(kind, ti, id, req, t.ids[:0])
-	t.data = e.appendGetsBatch(t.data[:0], t.ids)
-	return t.startData(len(t.ids), e.getsRecLen()), false, nil
+	return q, true
+}
+
+// rescCmd is RESC, the old form of GETS (§5.15, optional and mostly
+// [NOT VERIFIED]): header "DATA", then one record per OK, then ".".
+// A bad query gets GETS's error text (the reference's is not documented).
+func (t *Text) rescCmd(msg string) ([]byte, bool, error) {
+	e := t.e
+	q, ok := t.parseGets(msg)
+	if !ok {
+		return t.sendMain(refusal{code: rGETS}.text(msg)), false, nil
+	}
+	t.ids = e.gets(q.kind, q.ti, q.id, q.req, t.ids[:0])
+	t.resc = t.resc[:0]
+	for _, si := range t.ids {
+		t.resc = append(t.resc, string(e.appendRescRecord(nil, si, q)))
+	}
+	t.state = stResc
+	return t.sendData([]byte("DATA")), false, nil
+}
+
+// appendRescRecord: <type> <id> <stateCode> <availTime> <cores> <mem>
+// <disk> (+ the failure fields), resources as available now. availTime:
+// idle → clock; inactive → clock + boot time; unavailable → -1;
+// booting/active → -1, except under RESC Avail/Bounded when the server has
+// room and no waiting job: booting → its boot end, active → clock.
+func (e *Engine) appendRescRecord(b []byte, si int32, q getsQuery) []byte {
+	s := e.servers[si]
+	avail := -1
+	switch s.state {
+	case protocol.Idle:
+		avail = e.clock
+	case protocol.Inactive:
+		avail = e.clock + e.types[s.typ].BootupTime
+	case protocol.Booting, protocol.Active:
+		if (q.kind == getsAvail || q.kind == getsBounded) && len(s.waiting) == 0 &&
+			q.req.Cores <= s.c && q.req.Memory <= s.m && q.req.Disk <= s.d {
+			avail = e.clock
+			if s.state == protocol.Booting {
+				avail = s.curStart
+			}
+		}
+	}
+	b = append(b, e.types[s.typ].Name...)
+	b = append(b, ' ')
+	b = appendInts(b, s.id, int(s.state), avail, s.c, s.m, s.d)
+	if e.failures {
+		b = append(b, ' ')
+		b = appendInts(b, s.nFail, s.totalFail, s.mttf, s.mttr, s.madf, s.lastStart)
+	}
+	return b
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

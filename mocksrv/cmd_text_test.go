@@ -168,7 +168,28 @@ func TestDispatchAndResend(t *testing.T) {
 	if !strings.Contains(d.stderr.String(), `The message is supposed to be "OK", but received "REDY"`) {
 		t.Errorf("stderr %q", d.stderr.String())
 	}
-	d.x("RESC All", "ERR: RESC is not supported by dsmock; use GETS (RESC All)!")
+}
+
+// TestResc: the old GETS (§5.15): DATA, one record per OK, then ".".
+func TestResc(t *testing.T) {
+	d := newDlg(t, tinyConfig(), Options{})
+	d.start("JOBN 0 5 1 500 1000 50")
+	d.x("RESC Type tiny", "DATA")
+	d.x("REDY", noReply)
+	d.x("OK", "tiny 0 0 15 1 1000 4000") // inactive at 5, boot 10 (cf. the verified "tiny 0 0 22 …" at 12)
+	d.x("OK", "tiny 1 0 15 1 1000 4000")
+	d.x("OK", ".")
+	d.x("SCHD 0 small 0", "OK")
+	d.x("RESC Avail 1 100 100", "DATA")
+	d.x("OK", "tiny 0 0 15 1 1000 4000")
+	d.x("OK", "tiny 1 0 15 1 1000 4000")
+	d.x("OK", "small 1 0 25 2 4000 16000")
+	d.x("OK", "big 0 0 35 4 16000 64000")
+	d.x("OK", ".")
+	d.x("RESC One small 0", "DATA")
+	d.x("OK", "small 0 1 -1 1 3500 15000")
+	d.x("OK", ".")
+	d.x("RESC Type nosuch", "ERR: invalid resource information query (RESC Type nosuch)!")
 }
 
 func TestGetsErrors(t *testing.T) {

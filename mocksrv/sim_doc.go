@@ -36,8 +36,9 @@
 //     is;
 //   - a client that disconnects or stays silent for the read timeout ends
 //     its simulation with no report and no files (4);
-//   - failure models are refused (ErrFailureModel; 5); RESC (optional) is
-//     refused with a clear ERR;
+//   - failure models are refused (ErrFailureModel; 5);
+//   - RESC (optional, §5.15) follows the section; a bad RESC query gets
+//     GETS's error text (the reference's is not documented);
 //   - job files whose ids are not 0,1,2,… use the real job (9);
 //   - Engines share nothing: any number of simulations may run
 //     concurrently (10); dsmock --serve does so over TCP.
