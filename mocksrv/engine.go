@@ -292,9 +292,9 @@ func (e *Engine) ref(srv int32) protocol.ServerRef {
 	return protocol.ServerRef{Type: e.types[s.typ].Name, ID: s.id}
 }
 
-// redy is ds-server's reply to REDY (§3.2). afterJCPL reports whether the
-// caller must run the post-reply step of a JCPL (§3.3 step 4, §3.6); the
-// caller does so after building the reply text.
+// redy is ds-server's reply to REDY (§3.2). For a JCPL the caller must run
+// finishJCPL (§3.3 step 4, §3.6) after building the reply text and before
+// logging it.
 func (e *Engine) redy() event {
 	for {
 		ev := e.redyOnce()
