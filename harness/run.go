@@ -21,6 +21,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // ServerDsmock names the built-in simulator served over TCP (--server dsmock).
@@ -193,7 +194,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result 
 	case job.Variant == nil || b.Target.Server != "":
 		out = b.runTCP(ctx, job, cfg)
 	default:
-		out = runInProcess(ctx, cfg, *job.Variant, b.Target)
+		out = runInProcess(ctx, cfg, job.Variant.New, b.Target)
 	}
 	r.Wall = time.Since(start)
 	r.fill(out, timeout)
@@ -231,13 +232,12 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 }
 
 // runInProcess drives the in-process simulator with the project's client
-// loop. The simulation cannot be interrupted, so on timeout the run is
-// abandoned (its goroutine finishes in the background) and reported.
-func runInProcess(ctx context.Context, cfg *mocksrv.Config, v Variant, t Target) runOutput {
+// loop. On timeout the loop stops at its next REDY (ctxBackend).
+func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target) runOutput {
 	done := make(chan runOutput, 1)
 	go func() {
 		var stderr bytes.Buffer
-		s, err := v.New()
+		s, err := newStrategy()
 		if err != nil {
 			done <- runOutput{err: err}
 			return
@@ -247,7 +247,7 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, v Variant, t Target)
 			done <- runOutput{err: err}
 			return
 		}
-		_, runErr := client.Run(s, sess, client.Options{User: t.user(),
+		_, runErr := client.Run(s, ctxBackend{sess, ctx}, client.Options{User: t.user(),
 			System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
 		out := runOutput{stderr: stderr.String(), err: runErr}
 		if rep := sess.Report(); rep != nil {
@@ -261,6 +261,20 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, v Variant, t Target)
 	case <-ctx.Done():
 		return runOutput{err: ctx.Err()}
 	}
+}
+
+// ctxBackend stops a run at the next REDY once ctx is done: a strategy
+// that pushes or refuses forever cannot outlive its timeout.
+type ctxBackend struct {
+	*mocksrv.Session
+	ctx context.Context
+}
+
+func (b ctxBackend) Ready() (protocol.Event, error) {
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
+	return b.Session.Ready()
 }
 
 func (t Target) user() string {

@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // reference reads ../shared/dssim/reference-results.tsv: the reference
@@ -225,4 +227,26 @@ func TestWriteTimeline(t *testing.T) {
 	require.Len(t, files, 2)
 	checkPNG(t, filepath.Join(dir, "timeline.png"))
 	checkSVG(t, filepath.Join(dir, "timeline.svg"))
+}
+
+type pusher struct{ strategies.IgnoreEvents }
+
+func (pusher) Job(strategies.View, protocol.Job) ([]protocol.Action, error) {
+	return []protocol.Action{protocol.Push{}}, nil
+}
+
+// A strategy that pushes every job back forever is stopped at its timeout
+// in-process too.
+func TestInProcessTimeout(t *testing.T) {
+	cfg, err := fixtureSources(t, "sample-config01")[0].Load()
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out := runInProcess(ctx, cfg, func() (strategies.Strategy, error) { return pusher{}, nil }, Target{})
+	assert.ErrorIs(t, out.err, context.DeadlineExceeded)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	var r Result
+	r.fill(out, 300*time.Millisecond)
+	assert.Equal(t, StatusTimeout, r.Status)
 }

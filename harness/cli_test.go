@@ -1,0 +1,107 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+)
+
+func runMain(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := Main(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// No arguments: every registered strategy on the embedded suite, the
+// course tables on stdout.
+func TestMainDefaultRun(t *testing.T) {
+	code, out, stderr := runMain()
+	require.Equal(t, ExitOK, code, stderr)
+	for _, want := range []string{"(in-process)", "Turnaround time (objective)", "Resource utilisation", "Total rental cost",
+		"Normalised (atl)", "Normalised (Average)", "Configs where a strategy beats every baseline (atl, ff, bf, fc, fafc)",
+		"Turnaround / mean actual runtime", "Cost / perfect-packing cost", "heavy-long-large", "cost-reduce"} {
+		assert.Contains(t, out, want)
+	}
+	// The failure-trace config defeats the baselines that never dequeue;
+	// they are listed with the reason.
+	assert.Regexp(t, `flaky-servers\s+ff\s+error\s+10 consecutive CHKQ`, out)
+	assert.Empty(t, stderr, "no progress bar when stderr is not a terminal")
+}
+
+func TestMainFormatsAndPlots(t *testing.T) {
+	fx := filepath.Join(fixtures.Dir(t), "fixtures")
+	args := []string{"-a", "ff,fafc", "-b", "ff", filepath.Join(fx, "sample-config01"), filepath.Join(fx, "ds-sample-config01")}
+
+	code, out, stderr := runMain(append(args, "--format", "csv")...)
+	require.Equal(t, ExitOK, code, stderr)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 5)
+	assert.Equal(t, []string{"sample-config01", "fafc", "ok"}, recs[2][:3])
+	assert.Equal(t, "873", recs[2][12], "fafc's reference turnaround on sample-config01")
+
+	code, out, _ = runMain(append(args, "--format", "json")...)
+	require.Equal(t, ExitOK, code)
+	var doc struct {
+		Runs []Result `json:"runs"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Len(t, doc.Runs, 4)
+	assert.Equal(t, 763, doc.Runs[0].Summary.AvgTurnaround)
+
+	code, out, _ = runMain(append(args, "--format", "markdown")...)
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "| Config | ff | fafc |")
+
+	dir := t.TempDir()
+	code, _, stderr = runMain("-a", "bf", "--plots", dir, filepath.Join(fx, "sample-config01"))
+	require.Equal(t, ExitOK, code, stderr)
+	for _, f := range []string{"tradeoff", "metric-tt", "metric-ru", "metric-co", "timeline"} {
+		checkPNG(t, filepath.Join(dir, f+".png"))
+		checkSVG(t, filepath.Join(dir, f+".svg"))
+	}
+}
+
+func TestMainUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-a", "nosuch"},
+		{"-a", "cost-reduce:multiplier=x"},
+		{"--format", "xml"},
+		{"-o", "speed"},
+		{"--bogus"},
+		{"/no/such/config.xml"},
+		{"--server", "/no/such/server"},
+		{"--timeout", "0s"},
+	} {
+		code, _, stderr := runMain(args...)
+		assert.Equal(t, ExitUsage, code, args)
+		assert.True(t, strings.HasPrefix(stderr, "dsbench: "), "%v: %q", args, stderr)
+	}
+	code, out, _ := runMain("-h")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "Exit status")
+	code, out, _ = runMain("--list")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "multiplier=4")
+}
+
+// --strict turns a run without a result into exit status 3.
+func TestMainStrict(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.xml")
+	require.NoError(t, os.WriteFile(bad, []byte(`<config><servers/></config>`), 0o644))
+	code, out, _ := runMain("-a", "ff", bad)
+	assert.Equal(t, ExitOK, code)
+	assert.Regexp(t, `bad\s+ff\s+invalid-config`, out)
+	code, _, _ = runMain("-a", "ff", "--strict", bad)
+	assert.Equal(t, ExitStrict, code)
+}
