@@ -457,10 +457,10 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	return out, nil
 }
 
-// recs returns a slice for n GETS records: a fresh one (the caller owns
-// it), or with Options.ReuseRecords the Session's single buffer.
+// recs returns a slice for n GETS records: the Session's single buffer, or
+// with Options.FreshRecords a fresh one (the caller owns it).
 func (s *Session) recs(n int) []protocol.Server {
-	if !s.e.opt.ReuseRecords {
+	if s.e.opt.FreshRecords {
 		return make([]protocol.Server, n)
 	}
 	if cap(s.recBuf) < n {

@@ -47,15 +47,15 @@ func BenchmarkInProcessConfig100LongHighFF(b *testing.B) {
 	}
 }
 
-// BenchmarkInProcessConfig100LongHighFFReuse: the same with
-// Options.ReuseRecords (GETS results share one buffer).
-func BenchmarkInProcessConfig100LongHighFFReuse(b *testing.B) {
+// BenchmarkInProcessConfig100LongHighFFFresh: the same with
+// Options.FreshRecords (a new slice for every GETS result).
+func BenchmarkInProcessConfig100LongHighFFFresh(b *testing.B) {
 	cfg := fixtureConfig(b, "config100-long-high")
 	want := readExpected(b, "config100-long-high", "ff")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if rep := runSession(b, cfg, "ff", mocksrv.Options{ReuseRecords: true}); rep.Text != want {
+		if rep := runSession(b, cfg, "ff", mocksrv.Options{FreshRecords: true}); rep.Text != want {
 			b.Fatalf("wrong summary:\n%s", rep.Text)
 		}
 	}
@@ -155,14 +155,14 @@ func reportPeak(b *testing.B) {
 	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "MB-heap-sys")
 }
 
-// BenchmarkInProcessGenerated20kJobs1kServersReuse: the same with
-// Options.ReuseRecords.
-func BenchmarkInProcessGenerated20kJobs1kServersReuse(b *testing.B) {
+// BenchmarkInProcessGenerated20kJobs1kServersFresh: the same with
+// Options.FreshRecords.
+func BenchmarkInProcessGenerated20kJobs1kServersFresh(b *testing.B) {
 	cfg := bigConfig(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if rep := runSession(b, cfg, "ff", mocksrv.Options{ReuseRecords: true}); rep.Jobs != 20000 {
+		if rep := runSession(b, cfg, "ff", mocksrv.Options{FreshRecords: true}); rep.Jobs != 20000 {
 			b.Fatalf("%d jobs completed", rep.Jobs)
 		}
 	}

@@ -18,6 +18,11 @@ import (
 
 // Queries are the protocol exchanges a strategy may make. Each method is
 // exactly one command and its reply; an ERR reply is a *protocol.ServerError.
+//
+// A slice returned by a GETS query is valid only until the next GETS query
+// on the same View: the in-process simulator reuses one buffer for them
+// (mocksrv.Options.FreshRecords turns that off). A strategy that keeps
+// records across GETS queries must copy them.
 type Queries interface {
 	GetsAll() ([]protocol.Server, error)                               // GETS All
 	GetsType(typ string) ([]protocol.Server, error)                    // GETS Type t
