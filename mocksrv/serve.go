@@ -10,6 +10,8 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"github.com/dssim-go/dssim-go/internal/netspin"
 )
 
 // DefaultReadTimeout is how long a connection may stay silent before the
@@ -148,11 +150,23 @@ type Server struct {
 	Options     Options
 	Log         io.Writer
 	ReadTimeout time.Duration
+	// Spin is how long a read busy-polls before parking (internal/netspin:
+	// it saves the thread wake-up on each of the protocol's round trips).
+	// 0 means netspin.DefaultSpin; negative turns it off.
+	Spin time.Duration
 	// OnAuth receives ds-system.xml at each AUTH (§1.5).
 	OnAuth func(systemXML []byte) error
 	// OnEnd is called when a connection's simulation ends, with its text
 	// front (files, report) and the error that ended it (nil after QUIT).
 	OnEnd func(t *Text, err error)
+}
+
+func (s *Server) wrap(c net.Conn) net.Conn {
+	spin := s.Spin
+	if spin == 0 {
+		spin = netspin.DefaultSpin
+	}
+	return netspin.Wrap(c, spin)
 }
 
 // ServeOne is ds-server's behaviour: accept one connection, run it, return
@@ -169,7 +183,7 @@ func (s *Server) ServeOne(ln net.Listener) (*Text, error) {
 		return t, err
 	}
 	defer c.Close()
-	err = ServeConn(c, t, s.ReadTimeout)
+	err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 	if s.OnEnd != nil {
 		s.OnEnd(t, err)
 	}
@@ -218,7 +232,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			t, err := NewText(s.Config, opt)
 			if err == nil {
 				t.OnAuth = s.OnAuth
-				err = ServeConn(c, t, s.ReadTimeout)
+				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 			}
 			if s.OnEnd != nil {
 				s.OnEnd(t, err)

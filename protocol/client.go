@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/dssim-go/dssim-go/internal/netspin"
 )
 
 // Client speaks the ds-sim protocol to a ds-server (or dsmock) over a
@@ -47,6 +49,11 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 		d := net.Dialer{Timeout: max(time.Until(stop), time.Second)}
 		nc, err := d.DialContext(ctx, "tcp", addr)
 		if err == nil {
+			spin := opt.Spin
+			if spin == 0 {
+				spin = netspin.DefaultSpin
+			}
+			nc = netspin.Wrap(nc, spin)
 			return NewClient(nc.(Transport), nc, opt.ConnOptions), nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(opt.RetryInterval).Before(stop) {

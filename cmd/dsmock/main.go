@@ -5,12 +5,15 @@
 // generated; ds-res-failures.txt when failures are simulated).
 //
 //	dsmock -c config.xml [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
-//	       [-r n] [-f trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d]
+//	       [-r n] [-f trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
 //
 // dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
 // --serve keeps accepting connections, each an independent simulation of
 // the same config, run concurrently, until interrupted (ds-server accepts
-// one); --timeout (default 10m) abandons a connection silent that long.
+// one); --timeout (default 10m) abandons a connection silent that long;
+// --spin (default 100µs, 0 to turn off) is how long a read busy-polls
+// before parking, which saves a thread wake-up per protocol round trip
+// (internal/netspin).
 // Not implemented, refused with a message (decisions 6, 7): no-config mode
 // (running without -c), -l, -b, -i, and failure models (decision 5; a
 // failure trace file is accepted by -f or failureFile).
@@ -41,6 +44,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/dssim-go/dssim-go/internal/netspin"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -59,6 +63,7 @@ type settings struct {
 	writeActual bool
 	serve       bool
 	timeout     time.Duration
+	spin        time.Duration
 }
 
 // run is dsmock; ready, when not nil, receives the listening address
@@ -73,11 +78,11 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr)) int {
 		return 1
 	}
 	opts, err := getopt(argv[1:], "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true})
 	if err != nil {
 		return usage(err.Error())
 	}
-	st := settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, level: mocksrv.ParseLevel("")}
+	st := settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel("")}
 	for _, o := range opts {
 		switch o.name {
 		case "c":
@@ -142,6 +147,13 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr)) int {
 				return 1
 			}
 			st.timeout = d
+		case "spin":
+			d, err := time.ParseDuration(o.value)
+			if err != nil || d < 0 {
+				fmt.Fprintf(stderr, "dsmock: --spin %q: want a duration such as 100us, or 0 to turn busy-polling off\n", o.value)
+				return 1
+			}
+			st.spin = d
 		}
 	}
 	if st.config == "" {
@@ -177,7 +189,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
 		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port}
 	var fileErr atomic.Bool
-	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout,
+	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: spinOption(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
 		OnEnd: func(t *mocksrv.Text, err error) {
 			if err != nil || t == nil || t.Report() == nil {
@@ -269,6 +281,14 @@ func atoi(s string) (int, bool) {
 	return n, i > start
 }
 
+// spinOption maps --spin to Server.Spin, where 0 means the default.
+func spinOption(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
 // help is -h's text (decision 8: wording ours, topics of §8; exit 1).
 func help(topic string) string {
 	usage := `Usage: dsmock -c config.xml [options]
@@ -286,6 +306,7 @@ func help(topic string) string {
   --write-actual  write actRunTime into ds-jobs.xml
   --serve         keep accepting connections (each an independent simulation)
   --timeout d     abandon a connection silent for d (default 10m)
+  --spin d        busy-poll a read for d before parking (default 100us; 0: off)
 `
 	limits := `Limits:
   TCP port 49152-65535 (50000); job count 1-1000000 (1000); job run time 1-604800;

@@ -25,6 +25,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/netspin"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -60,7 +61,17 @@ type config struct {
 	level          string
 	connectTimeout time.Duration
 	readTimeout    time.Duration
+	spin           time.Duration
 	help, list     bool
+}
+
+// spinOption maps --spin to ConnOptions.Spin, where 0 means the default
+// and a negative value turns busy-polling off.
+func spinOption(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }
 
 func flags(cfg *config) *pflag.FlagSet {
@@ -77,6 +88,7 @@ func flags(cfg *config) *pflag.FlagSet {
 	fs.StringVarP(&cfg.level, "verbose", "v", "warn", "log level on stderr: debug (every event and action), info, warn, error")
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", 10*time.Second, "keep retrying a refused connection this long")
 	fs.DurationVar(&cfg.readTimeout, "read-timeout", protocol.DefaultReadTimeout, "give up when the server has not completed a reply within this long")
+	fs.DurationVar(&cfg.spin, "spin", netspin.DefaultSpin, "busy-poll for a reply this long before sleeping (saves a thread wake-up per round trip; 0: off)")
 	fs.BoolVarP(&cfg.help, "help", "h", false, "show this help")
 	fs.BoolVar(&cfg.list, "list", false, "list the strategies and their parameters")
 	return fs
@@ -144,7 +156,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	addr := net.JoinHostPort(cfg.host, strconv.Itoa(cfg.port))
 	cl, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{
-		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout},
+		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout, Spin: spinOption(cfg.spin)},
 		ConnectTimeout: cfg.connectTimeout,
 	})
 	if err != nil {

@@ -1,0 +1,106 @@
+package netspin
+
+import (
+	"errors"
+	"io"
+	"net"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func pair(t testing.TB) (client, server net.Conn) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	done := make(chan net.Conn)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			close(done)
+			return
+		}
+		done <- c
+	}()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	server = <-done
+	require.NotNil(t, server)
+	t.Cleanup(func() { client.Close(); server.Close() })
+	return client, server
+}
+
+func TestReadWriteEOFAndDeadline(t *testing.T) {
+	c, s := pair(t)
+	w := Wrap(c, 50*time.Microsecond)
+	require.IsType(t, &Conn{}, w)
+
+	// Data that is there at once, and data that comes after the spin.
+	go func() {
+		s.Write([]byte("OK"))
+		time.Sleep(20 * time.Millisecond)
+		s.Write([]byte("JOBN 0 1 2 3 4 5"))
+	}()
+	buf := make([]byte, 64)
+	n, err := w.Read(buf)
+	require.NoError(t, err)
+	assert.Equal(t, "OK", string(buf[:n]))
+	n, err = w.Read(buf)
+	require.NoError(t, err)
+	assert.Equal(t, "JOBN 0 1 2 3 4 5", string(buf[:n]))
+
+	// A read deadline is honoured.
+	require.NoError(t, w.SetReadDeadline(time.Now().Add(30*time.Millisecond)))
+	start := time.Now()
+	_, err = w.Read(buf)
+	assert.True(t, errors.Is(err, os.ErrDeadlineExceeded), "%v", err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	require.NoError(t, w.SetReadDeadline(time.Time{}))
+
+	// The peer closing is io.EOF.
+	s.Close()
+	_, err = w.Read(buf)
+	assert.ErrorIs(t, err, io.EOF)
+}
+
+func TestWrapKeepsPlainConns(t *testing.T) {
+	c, _ := pair(t)
+	assert.Same(t, c, Wrap(c, 0), "spin 0: no wrapping")
+	p1, p2 := net.Pipe()
+	defer p1.Close()
+	defer p2.Close()
+	assert.Same(t, p1, Wrap(p1, time.Millisecond), "no file descriptor: no wrapping")
+}
+
+// BenchmarkPingPong: one tiny message each way over loopback, as the
+// protocol does, with and without spinning reads on both sides.
+func BenchmarkPingPong(b *testing.B) {
+	for _, spin := range []time.Duration{0, DefaultSpin} {
+		b.Run(spin.String(), func(b *testing.B) {
+			c, s := pair(b)
+			go func() {
+				r := Wrap(s, spin)
+				buf := make([]byte, 64)
+				for {
+					n, err := r.Read(buf)
+					if err != nil {
+						return
+					}
+					s.Write(buf[:n])
+				}
+			}()
+			w := Wrap(c, spin)
+			buf := make([]byte, 64)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w.Write([]byte("REDY"))
+				if _, err := w.Read(buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
