@@ -10,18 +10,27 @@
 // parking catches the reply without the wake-up: on this machine a
 // 14,000-round-trip ping-pong drops from about 1.0 s to about 0.25 s with
 // 100 µs of polling. The cost is up to Spin of CPU per wait, and nothing
-// when the reply comes quickly.
+// when the reply comes quickly. At most GOMAXPROCS-1 reads (at least one)
+// poll at the same time in a process; the others park at once, so a server
+// with many connections (dsmock --serve) never burns its CPUs polling.
 package netspin
 
 import (
 	"io"
 	"net"
+	"runtime"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
 
 // DefaultSpin is the polling time used by dsclient and dsmock.
 const DefaultSpin = 100 * time.Microsecond
+
+// spinners counts the reads polling right now, in the whole process.
+var spinners atomic.Int32
+
+func maxSpinners() int32 { return int32(max(runtime.GOMAXPROCS(0)-1, 1)) }
 
 // Conn is a net.Conn whose Read polls for up to Spin before parking. Read
 // deadlines (SetReadDeadline) are honoured as by the underlying conn. Like a
@@ -33,11 +42,12 @@ type Conn struct {
 
 	// State of the Read in progress, kept here (not captured by a closure)
 	// so that a Read does not allocate.
-	readFn func(fd uintptr) bool
-	p      []byte
-	n      int
-	err    error
-	until  time.Time
+	readFn   func(fd uintptr) bool
+	p        []byte
+	n        int
+	err      error
+	until    time.Time
+	spinning bool // holds one of the process's polling slots
 }
 
 // Wrap returns c with spinning reads, or c itself when spin <= 0 or c does
@@ -69,15 +79,29 @@ func (c *Conn) tryRead(fd uintptr) bool {
 			continue
 		}
 		if c.err != syscall.EAGAIN {
+			c.release()
 			return true
 		}
 		now := time.Now()
 		if c.until.IsZero() {
 			c.until = now.Add(c.spin)
+			if spinners.Add(1) > maxSpinners() {
+				spinners.Add(-1)
+				return false // enough reads are polling: park at once
+			}
+			c.spinning = true
 		}
 		if now.After(c.until) {
+			c.release()
 			return false
 		}
+	}
+}
+
+func (c *Conn) release() {
+	if c.spinning {
+		spinners.Add(-1)
+		c.spinning = false
 	}
 }
 

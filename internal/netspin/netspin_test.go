@@ -104,3 +104,49 @@ func BenchmarkPingPong(b *testing.B) {
 		})
 	}
 }
+
+// Many connections waiting at once: at most maxSpinners of them poll, the
+// others park; every read still gets its data, and no polling slot leaks.
+func TestSpinnersAreBounded(t *testing.T) {
+	const n = 20
+	var conns, peers []net.Conn
+	for i := 0; i < n; i++ {
+		c, s := pair(t)
+		conns = append(conns, Wrap(c, 50*time.Millisecond))
+		peers = append(peers, s)
+	}
+	done := make(chan error, n)
+	peak := int32(0)
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				if v := spinners.Load(); v > peak {
+					peak = v
+				}
+			}
+		}
+	}()
+	for _, c := range conns {
+		go func() {
+			buf := make([]byte, 8)
+			_, err := c.Read(buf)
+			done <- err
+		}()
+	}
+	time.Sleep(20 * time.Millisecond)
+	for _, s := range peers {
+		s.Write([]byte("OK"))
+	}
+	for i := 0; i < n; i++ {
+		require.NoError(t, <-done)
+	}
+	close(stop)
+	<-stopped
+	assert.LessOrEqual(t, peak, maxSpinners())
+	assert.Equal(t, int32(0), spinners.Load(), "every polling slot is given back")
+}
