@@ -47,7 +47,9 @@ func serveOne(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, timeout ti
 }
 
 // runWire runs a strategy over TCP with the project's wire client.
-func runWire(t testing.TB, addr, algo string, framing protocol.Framing, sys *servertypes.System) error {
+// afterAuth, when not nil, is called between the handshake and the first
+// REDY (a barrier for tests of simultaneous sessions).
+func runWire(t testing.TB, addr, algo string, framing protocol.Framing, sys *servertypes.System, afterAuth func()) error {
 	t.Helper()
 	c, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 5 * time.Second,
 		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: 20 * time.Second}})
@@ -60,7 +62,12 @@ func runWire(t testing.TB, addr, algo string, framing protocol.Framing, sys *ser
 		return err
 	}
 	_, err = client.Run(st, c, client.Options{User: "root",
-		System: func(client.Backend) (*servertypes.System, error) { return sys, nil }})
+		System: func(client.Backend) (*servertypes.System, error) {
+			if afterAuth != nil {
+				afterAuth()
+			}
+			return sys, nil
+		}})
 	return err
 }
 
@@ -103,7 +110,7 @@ func TestTCPSummaries(t *testing.T) {
 			}
 			cfg := fixtureConfig(t, name)
 			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief}, 0)
-			if err := runWire(t, addr, algo, protocol.Plain, systemOf(t, cfg)); err != nil {
+			if err := runWire(t, addr, algo, protocol.Plain, systemOf(t, cfg), nil); err != nil {
 				t.Fatal(err)
 			}
 			r := <-ch
@@ -146,7 +153,7 @@ func TestDoorsAgree(t *testing.T) {
 			if c.nl {
 				fr = protocol.Newline
 			}
-			if err := runWire(t, addr, c.algo, fr, systemOf(t, cfg)); err != nil {
+			if err := runWire(t, addr, c.algo, fr, systemOf(t, cfg), nil); err != nil {
 				t.Fatal(err)
 			}
 			r := <-ch
@@ -189,7 +196,7 @@ func diffLines(a, b string) string {
 	return ""
 }
 
-// TestServeConcurrent: --serve mode, many simultaneous sessions of the same
+// TestServeConcurrent: --serve mode, 100 simultaneous sessions of the same
 // config, each summary correct; no goroutine outlives Serve.
 func TestServeConcurrent(t *testing.T) {
 	defer goleak.VerifyNone(t)
@@ -213,7 +220,12 @@ func TestServeConcurrent(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, ln) }()
 	sys := systemOf(t, cfg)
-	const rounds = 3
+	const rounds = 10 // × 10 algorithms = 100 sessions at once
+	// Every client completes its handshake before any sends REDY: the 100
+	// simulations are all open at the same time.
+	var authed sync.WaitGroup
+	authed.Add(rounds * len(algos))
+	barrier := func() { authed.Done(); authed.Wait() }
 	var wg sync.WaitGroup
 	errs := make(chan error, rounds*len(algos))
 	for r := 0; r < rounds; r++ {
@@ -221,7 +233,7 @@ func TestServeConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if err := runWire(t, ln.Addr().String(), a, protocol.Plain, sys); err != nil {
+				if err := runWire(t, ln.Addr().String(), a, protocol.Plain, sys, barrier); err != nil {
 					errs <- fmt.Errorf("%s: %w", a, err)
 				}
 			}()

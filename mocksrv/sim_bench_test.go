@@ -72,7 +72,7 @@ func BenchmarkTCPConfig100LongHighFF(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		addr, ch := serveOne(b, cfg, mocksrv.Options{}, 0)
-		if err := runWire(b, addr, "ff", protocol.Plain, sys); err != nil {
+		if err := runWire(b, addr, "ff", protocol.Plain, sys, nil); err != nil {
 			b.Fatal(err)
 		}
 		r := <-ch
