@@ -157,6 +157,9 @@ func TestBlackBoxServe(t *testing.T) {
 		c.Write([]byte("HE")) // half a message, then gone
 		c.Close()
 		alive("after disconnects")
+		require.Eventually(t, func() bool {
+			return strings.Count(stderr.String(), "session ended: the client disconnected without QUIT") >= 3
+		}, 5*time.Second, 10*time.Millisecond, "each abandoned session is reported on stderr: %s", stderr.String())
 	})
 
 	t.Run("silent client is dropped after --timeout", func(t *testing.T) {

@@ -192,6 +192,16 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: spinOption(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
 		OnEnd: func(t *mocksrv.Text, err error) {
+			if err != nil && st.serve {
+				// One session of many ended badly: say so and keep serving
+				// (the single-connection mode reports it as it exits).
+				var f *mocksrv.Fatal
+				if errors.As(err, &f) {
+					fmt.Fprintln(stderr, "dsmock: session ended:", f.Msg)
+				} else {
+					fmt.Fprintln(stderr, "dsmock: session ended:", err)
+				}
+			}
 			if err != nil || t == nil || t.Report() == nil {
 				return // no files after an abnormal end (§1.8, decision 4)
 			}
