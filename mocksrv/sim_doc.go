@@ -39,7 +39,10 @@
 //   - failure models are refused (ErrFailureModel; 5);
 //   - RESC (optional, §5.15) follows the section; a bad RESC query gets
 //     GETS's error text (the reference's is not documented);
-//   - job files whose ids are not 0,1,2,… use the real job (9);
+//   - job files whose ids are not 0,1,2,… in file order are rejected at
+//     load with an error naming the element and the expected id (9: the
+//     reference checks the wrong job and can abort; refusing the file is
+//     the safe reading of the "rejected like ds-server");
 //   - Engines share nothing: any number of simulations may run
 //     concurrently (10); dsmock --serve does so over TCP.
 //   - ds-res-failures.txt for a trace file: the reference prints garbage as
