@@ -231,8 +231,22 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	}
 }
 
-// runInProcess drives the in-process simulator with the project's client
-// loop. On timeout the loop stops at its next REDY (ctxBackend).
+// Simulate runs one strategy on one config in-process, from the handshake
+// to QUIT, and returns the session (its Report and Engine hold the results)
+// with the client loop's error. It stops at the next REDY once ctx is done.
+// This is the whole in-process path: dsbench's runs and the timeline use it.
+func Simulate(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, opt mocksrv.Options, user string) (*mocksrv.Session, error) {
+	sess, err := mocksrv.NewSession(cfg, opt)
+	if err != nil {
+		return nil, err
+	}
+	_, err = client.Run(s, ctxBackend{sess, ctx}, client.Options{User: user,
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+	return sess, err
+}
+
+// runInProcess is one dsbench run in-process. A run that outlives ctx is
+// reported at once; its goroutine stops at its next REDY.
 func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target) runOutput {
 	done := make(chan runOutput, 1)
 	go func() {
@@ -242,16 +256,10 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 			done <- runOutput{err: err}
 			return
 		}
-		sess, err := mocksrv.NewSession(cfg, mocksrv.Options{Stderr: &stderr, Newline: t.Newline})
-		if err != nil {
-			done <- runOutput{err: err}
-			return
-		}
-		_, runErr := client.Run(s, ctxBackend{sess, ctx}, client.Options{User: t.user(),
-			System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+		sess, runErr := Simulate(ctx, cfg, s, mocksrv.Options{Stderr: &stderr, Newline: t.Newline}, t.user())
 		out := runOutput{stderr: stderr.String(), err: runErr}
-		if rep := sess.Report(); rep != nil {
-			out.stdout = rep.Text
+		if sess != nil && sess.Report() != nil {
+			out.stdout = sess.Report().Text
 		}
 		done <- out
 	}()

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"os"
@@ -11,9 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/mocksrv"
-	"github.com/dssim-go/dssim-go/servertypes"
 )
 
 // WriteTimeline runs one variant on one config in-process and draws each
@@ -51,12 +50,8 @@ func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
+	sess, err := Simulate(context.Background(), cfg, s, mocksrv.Options{}, "dsbench")
 	if err != nil {
-		return nil, err
-	}
-	if _, err := client.Run(s, sess, client.Options{User: "dsbench",
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }}); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
 	}
 	return sess.Engine().Timeline(), nil
