@@ -95,6 +95,9 @@ func (r *runner) run(opt Options) error {
 	for {
 		ev, err := r.b.Ready()
 		if err != nil {
+			if protocol.IsServerError(err) {
+				return r.quit(fmt.Errorf("REDY: %w", err)) // the connection still works
+			}
 			return fmt.Errorf("REDY: %w", err)
 		}
 		r.res.Events++

@@ -40,6 +40,9 @@ func (b *fakeBackend) Ready() (protocol.Event, error) {
 	}
 	ev := b.events[0]
 	b.events = b.events[1:]
+	if protocol.IsErrReply(ev) {
+		return nil, &protocol.ServerError{Command: "REDY", Text: ev}
+	}
 	return protocol.ParseEvent(ev)
 }
 
@@ -310,4 +313,15 @@ type errOnEvent struct{ firstFree }
 
 func (*errOnEvent) Event(strategies.View, protocol.Event) ([]protocol.Action, error) {
 	return nil, errors.New("boom")
+}
+
+// An ERR in reply to REDY (a server in an odd state) ends the run with an
+// error, and QUIT is still sent: the connection works.
+func TestErrToRedyQuits(t *testing.T) {
+	b := &fakeBackend{events: []string{"ERR: something odd"}}
+	_, err := run(&firstFree{}, b)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "REDY")
+	assert.Contains(t, err.Error(), "something odd")
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
 }
