@@ -15,7 +15,7 @@
 //     bytes exactly as ds-server sends them, in plain or newline mode, with
 //     the DATA/OK state machine, prefix dispatch, re-sending of the previous
 //     message and the pre-simulation ERR loop. ServeConn and Server
-//     (serve.go) put it on TCP; cmd/dsmock is the ds-server command line.
+//     (serve.go) put it on TCP; cmd/dsmock (logic in internal/dsmock) is the ds-server command line.
 //   - Session (session.go) is the in-process door: it implements
 //     client.Backend with typed values and no text round trip, and gives
 //     the same log and report as Text for the same dialogue.

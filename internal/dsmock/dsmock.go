@@ -1,0 +1,349 @@
+// Package dsmock is the dsmock command: a byte-faithful stand-in for ds-server, the ds-sim
+// simulator (../shared/docs/ds-server.md): the same command line, the same
+// stdout log and report, the same stderr messages, the same files in the
+// working directory (ds-system.xml at AUTH; ds-jobs.xml when jobs were
+// generated; ds-res-failures.txt when failures are simulated).
+//
+//	dsmock -c config.xml [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
+//	       [-r n] [-f trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
+//
+// dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
+// --serve keeps accepting connections, each an independent simulation of
+// the same config, run concurrently, until interrupted (ds-server accepts
+// one); --timeout (default 10m) abandons a connection silent that long;
+// --spin (default 100µs, 0 to turn off) is how long a read busy-polls
+// before parking, which saves a thread wake-up per protocol round trip
+// (internal/netspin).
+// Not implemented, refused with a message (decisions 6, 7): no-config mode
+// (running without -c), -l, -b, -i, and failure models (decision 5; a
+// failure trace file is accepted by -f or failureFile).
+//
+// Exit statuses:
+//
+//	0  the client sent QUIT: the report was printed, the files written
+//	   (--serve: interrupted by a signal)
+//	1  a bad option or configuration (ds-server's messages, Usage line),
+//	   -h, a refused unimplemented option, a port that cannot be bound,
+//	   a client that disconnected or fell silent without QUIT (no report,
+//	   no files; decision 4), a message without its newline in -n mode,
+//	   a bad handshake (ds-server crashes there; decision 2), or an
+//	   output file that cannot be written
+package dsmock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/dssim-go/dssim-go/internal/netspin"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// Main is dsmock: argv is the whole command line (argv[0] included, since
+// ds-server echoes it in its header) and the result is the exit status.
+func Main(argv []string, stdout, stderr io.Writer) int {
+	return run(argv, stdout, stderr, nil)
+}
+
+// settings are the parsed command line.
+type settings struct {
+	config      string
+	port        int
+	level       mocksrv.Level
+	newline     bool
+	noFailMsgs  bool
+	load        mocksrv.LoadOptions
+	writeActual bool
+	serve       bool
+	timeout     time.Duration
+	spin        time.Duration
+}
+
+// run is dsmock; ready, when not nil, receives the listening address
+// (tests use port 0 through it).
+func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr)) int {
+	argv0 := argv[0]
+	usage := func(msg string) int {
+		if msg != "" {
+			fmt.Fprintln(stderr, msg)
+		}
+		fmt.Fprintf(stdout, "Usage: %s -h all\n", argv0)
+		return 1
+	}
+	opts, err := getopt(argv[1:], "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true})
+	if err != nil {
+		return usage(err.Error())
+	}
+	st := settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel("")}
+	for _, o := range opts {
+		switch o.name {
+		case "c":
+			if _, err := os.Stat(o.value); err != nil {
+				return usage("No such file (" + o.value + ") exist!")
+			}
+			st.config = o.value
+		case "p":
+			p, _ := atoi(o.value)
+			if p < 49152 || p > 65535 {
+				// Port 0 (any free port) is accepted as a dsmock extension for tests.
+				if !(p == 0 && ready != nil) {
+					return usage(fmt.Sprintf("%d: Out of bound! (49152 - 65535); TCP/IP port range", p))
+				}
+			}
+			st.port = p
+		case "n":
+			st.newline = true
+		case "v":
+			st.level = mocksrv.ParseLevel(o.value)
+		case "d":
+			st.load.EndTime, _ = atoi(o.value)
+			st.load.EndTimeGiven = true
+		case "j":
+			st.load.JobCount, _ = atoi(o.value)
+			st.load.JobCountGiven = true
+		case "r":
+			if !st.load.SeedGiven { // only the first -r counts (§8)
+				st.load.Seed, _ = atoi(o.value)
+				st.load.SeedGiven = true
+			}
+		case "f":
+			st.load.Failure, st.load.FailureGiven = o.value, true
+		case "g":
+			st.load.Grain, _ = atoi(o.value)
+			st.load.GrainGiven = true
+		case "s":
+			st.load.Scale, _ = atoi(o.value)
+			st.load.ScaleGiven = true
+		case "o":
+			st.noFailMsgs = true
+		case "l":
+			fmt.Fprintln(stderr, "dsmock: -l (servers per type) only applies to ds-server's no-config mode, which dsmock does not implement; use -c (ds-server.md decision 6)")
+			return 1
+		case "b":
+			fmt.Fprintln(stderr, "dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
+			return 1
+		case "i":
+			fmt.Fprintln(stderr, "dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
+			return 1
+		case "h":
+			fmt.Fprint(stdout, help(o.value))
+			return 1
+		case "write-actual":
+			st.writeActual = true
+		case "serve":
+			st.serve = true
+		case "timeout":
+			d, err := time.ParseDuration(o.value)
+			if err != nil || d <= 0 {
+				fmt.Fprintf(stderr, "dsmock: --timeout %q: want a positive duration such as 10m or 30s\n", o.value)
+				return 1
+			}
+			st.timeout = d
+		case "spin":
+			d, err := time.ParseDuration(o.value)
+			if err != nil || d < 0 {
+				fmt.Fprintf(stderr, "dsmock: --spin %q: want a duration such as 100us, or 0 to turn busy-polling off\n", o.value)
+				return 1
+			}
+			st.spin = d
+		}
+	}
+	if st.config == "" {
+		fmt.Fprintln(stderr, "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)")
+		return usage("")
+	}
+	cfg, err := mocksrv.LoadConfig(st.config, st.load)
+	if err != nil {
+		var ce *mocksrv.ConfigError
+		if errors.As(err, &ce) {
+			ce.Report(stdout, stderr, argv0)
+			return ce.Status
+		}
+		fmt.Fprintln(stderr, "dsmock:", err)
+		return 1
+	}
+	if cfg.FailureModel != "" {
+		fmt.Fprintln(stderr, "dsmock:", mocksrv.ErrFailureModel)
+		return 1
+	}
+	return serve(st, cfg, strings.Join(argv, " "), stdout, stderr, ready)
+}
+
+func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.Writer, ready func(net.Addr)) int {
+	lc := net.ListenConfig{}
+	ln, err := lc.Listen(context.Background(), "tcp", ":"+strconv.Itoa(st.port))
+	if err != nil {
+		fmt.Fprintf(stderr, "dsmock: cannot listen on port %d: %v\n", st.port, err)
+		return 1
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
+		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port}
+	var fileErr atomic.Bool
+	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: spinOption(st.spin),
+		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
+		OnEnd: func(t *mocksrv.Text, err error) {
+			if err != nil && st.serve {
+				// One session of many ended badly: say so and keep serving
+				// (the single-connection mode reports it as it exits).
+				var f *mocksrv.Fatal
+				if errors.As(err, &f) {
+					fmt.Fprintln(stderr, "dsmock: session ended:", f.Msg)
+				} else {
+					fmt.Fprintln(stderr, "dsmock: session ended:", err)
+				}
+			}
+			if err != nil || t == nil || t.Report() == nil {
+				return // no files after an abnormal end (§1.8, decision 4)
+			}
+			if cfg.Generated {
+				if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
+					fmt.Fprintln(stderr, "dsmock:", werr)
+					fileErr.Store(true)
+				}
+			}
+			if f := t.Engine().FailuresTxt(); f != nil {
+				if werr := writeFile("ds-res-failures.txt", f); werr != nil {
+					fmt.Fprintln(stderr, "dsmock:", werr)
+					fileErr.Store(true)
+				}
+			}
+		}}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	if st.serve {
+		fmt.Fprint(stdout, mocksrv.Header(cmdline, port))
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := srv.Serve(ctx, ln); err != nil {
+			fmt.Fprintln(stderr, "dsmock:", err)
+			return 1
+		}
+		return 0
+	}
+	_, err = srv.ServeOne(ln)
+	if err != nil {
+		var f *mocksrv.Fatal
+		if errors.As(err, &f) {
+			fmt.Fprintln(stderr, f.Msg)
+			return f.Status
+		}
+		fmt.Fprintln(stderr, "dsmock:", err)
+		return 1
+	}
+	if fileErr.Load() {
+		return 1
+	}
+	return 0
+}
+
+// writeFile writes through a temporary file and a rename, so that
+// concurrent simulations (--serve) never leave a torn file.
+func writeFile(path string, data []byte) error {
+	f, err := os.CreateTemp(".", ".dsmock-*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// atoi reads an option value like C's atoi: leading blanks, a sign, digits.
+func atoi(s string) (int, bool) {
+	s = strings.TrimLeft(s, " \t")
+	i, neg := 0, false
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
+		i++
+	}
+	n, start := 0, i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' && n < 1<<40 {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	if neg {
+		n = -n
+	}
+	return n, i > start
+}
+
+// spinOption maps --spin to Server.Spin, where 0 means the default.
+func spinOption(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
+// help is -h's text (decision 8: wording ours, topics of §8; exit 1).
+func help(topic string) string {
+	usage := `Usage: dsmock -c config.xml [options]
+  -c file    configuration file (required: no-config mode is not implemented)
+  -p port    TCP port, 49152-65535 (default 50000)
+  -n         newline mode: every message ends with '\n'
+  -v level   all | brief | jobs | stats, with '+' for per-server detail
+  -d n       job generation end time, 1-2592000 (a config endtime overrides it)
+  -j n       job generation count, 1-1000000 (a config jobcount overrides it)
+  -r n       random seed (only without a <config> element)
+  -f trace   failure trace file (failure models are not implemented)
+  -g n, -s n failure time grain (60-3600) and scale (1-100): models only
+  -o         do not send RESF/RESR
+  -h topic   all | usage | limits | states | cmd
+  --write-actual  write actRunTime into ds-jobs.xml
+  --serve         keep accepting connections (each an independent simulation)
+  --timeout d     abandon a connection silent for d (default 10m)
+  --spin d        busy-poll a read for d before parking (default 100us; 0: off)
+`
+	limits := `Limits:
+  TCP port 49152-65535 (50000); job count 1-1000000 (1000); job run time 1-604800;
+  population rate 1-100; simulation end time 1-2592000; server types 1-100;
+  servers per type 1-1000; boot time 0-600; hourly rate: any non-zero value;
+  random seed 1-4294967295 (1024); failure grain 60-3600 (300); failure scale 1-100 (100);
+  cores 1-1024; memory and disk 1000-2147483647; min load 1-99; max load 1-100;
+  job types 1-127; load-state time 3600-43200
+`
+	states := `Server states: 0: inactive, 1: booting, 2: idle, 3: active, 4: unavailable
+Job states: 0: submitted, 1: waiting, 2: running, 3: suspended, 4: completed, 5: preempted, 6: failed, 7: killed
+`
+	cmds := `Commands: HELO, AUTH user, REDY, GETS All|Type t|One t id|Capable c m d|Avail c m d|Bounded c m d,
+  SCHD job type id, ENQJ GQ, DEQJ GQ i, LSTQ GQ #|*|i|$, LSTJ type id, CNTJ type id state,
+  EJWT type id, MIGJ job type id type id, KILJ type id job, TERM type id, PSHJ, OK, QUIT
+`
+	switch topic {
+	case "usage":
+		return usage
+	case "limits":
+		return limits
+	case "states":
+		return states
+	case "cmd":
+		return cmds
+	}
+	return usage + limits + states + cmds
+}
