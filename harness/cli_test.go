@@ -105,3 +105,15 @@ func TestMainStrict(t *testing.T) {
 	code, _, _ = runMain("-a", "ff", "--strict", bad)
 	assert.Equal(t, ExitStrict, code)
 }
+
+// --progress always draws the bar on stderr (auto does only on a terminal);
+// the report on stdout is unchanged.
+func TestMainProgressBar(t *testing.T) {
+	fx := filepath.Join(fixtures.Dir(t), "fixtures")
+	code, out, stderr := runMain("--progress", "always", "-a", "ff,bf,fafc", filepath.Join(fx, "sample-config01"), filepath.Join(fx, "sample-config02"))
+	require.Equal(t, ExitOK, code)
+	assert.Regexp(t, `runs .*\(\d/6\)`, stderr)
+	assert.NotContains(t, out, "/6)")
+	_, _, stderr = runMain("--progress", "never", "-a", "ff,bf", filepath.Join(fx, "sample-config01"))
+	assert.Empty(t, stderr)
+}
