@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -121,6 +122,9 @@ func (b *Bench) Run(ctx context.Context) []Result {
 		// Each run is a process pair: more of them than CPUs only makes
 		// them slow down together and approach their timeouts.
 		par = min(par, runtime.NumCPU())
+	}
+	if b.Target.fixedPort() != 0 {
+		par = 1 // every run needs the same port
 	}
 	loaded := newConfigCache()
 	var mu sync.Mutex
@@ -285,6 +289,28 @@ func (b ctxBackend) Ready() (protocol.Event, error) {
 	return b.Session.Ready()
 }
 
+// DefaultPort is ds-server's port, used for an external client whose
+// command has no {port} placeholder: such a client is expected to connect
+// where ds-server listens by default, so runs take turns on that port.
+const DefaultPort = 50000
+
+// fixedPort is DefaultPort when the external client cannot be told its
+// port, else 0 (any free port).
+func (t Target) fixedPort() int {
+	if t.Client != "" && !strings.Contains(t.Client, PortPlaceholder) {
+		return DefaultPort
+	}
+	return 0
+}
+
+// port is the port of one run's server.
+func (t Target) port() (int, error) {
+	if p := t.fixedPort(); p != 0 {
+		return p, nil
+	}
+	return freePort()
+}
+
 func (t Target) user() string {
 	if t.User != "" {
 		return t.User
@@ -309,7 +335,7 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 	}
 	var last runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
-		port, err := freePort()
+		port, err := b.Target.port()
 		if err != nil {
 			return runOutput{err: err}
 		}
@@ -354,7 +380,7 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
 // writing ds-system.xml into dir at AUTH, and runs the client against it.
 func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config, dir string) runOutput {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(b.Target.fixedPort()))
 	if err != nil {
 		return runOutput{err: err}
 	}

@@ -120,6 +120,14 @@ func TestExternalClientReproducesReference(t *testing.T) {
 	res := b.Run(context.Background())
 	require.Len(t, res, 29)
 	checkAgainstReference(t, ref, res, func(Result) string { return "ffq" })
+
+	// A client that cannot be told its port connects to ds-server's default,
+	// 50000: the runs then take turns on it.
+	b = &Bench{
+		Sources: fixtureSources(t, "sample-config01", "ds-sample-config02"),
+		Target:  Target{Client: dsclient + " -a fafc --user root", Timeout: time.Minute},
+	}
+	checkAgainstReference(t, ref, b.Run(context.Background()), func(Result) string { return "fafc" })
 }
 
 // The project's strategies over TCP: the built-in simulator served as
