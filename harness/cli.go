@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ type cliConfig struct {
 	server    string
 	client    string
 	label     string
+	clientDir string
 	newline   bool
 	timeout   time.Duration
 	parallel  int
@@ -58,6 +60,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
 	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
+	fs.StringVar(&c.clientDir, "client-dir", ".", "folder the --client command runs in; ds-system.xml is written there")
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
@@ -200,12 +203,20 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 		if _, err := os.Stat(c.server); err != nil {
 			return nil, 0, "", fmt.Errorf("--server: %w", err)
 		}
+		// The server runs in a private folder: a relative path would be
+		// looked up there.
+		if c.server, err = filepath.Abs(c.server); err != nil {
+			return nil, 0, "", err
+		}
+	}
+	if st, err := os.Stat(c.clientDir); err != nil || !st.IsDir() {
+		return nil, 0, "", fmt.Errorf("--client-dir %s: not a folder", c.clientDir)
 	}
 	return &Bench{
 		Sources:  sources,
 		Variants: variants,
 		Parallel: c.parallel,
-		Target: Target{Server: c.server, Client: c.client, ClientLabel: c.label,
+		Target: Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
 			Newline: c.newline, Timeout: c.timeout},
 	}, objective, format, nil
 }

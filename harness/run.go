@@ -38,12 +38,17 @@ type Target struct {
 	Server string
 	// Client: "" runs the project's strategies; otherwise an external client
 	// command, split on white space with no shell (harness.md §1), started
-	// in the run's folder (where ds-system.xml is written) with {port}
-	// replaced by the run's port. An external client needs a TCP server:
-	// with Server "" the built-in simulator is served over TCP.
+	// in ClientDir with {port} replaced by the run's port (no {port}: port
+	// 50000). An external client needs a TCP server: with Server "" the
+	// built-in simulator is served over TCP.
 	Client string
 	// ClientLabel is the column name of the external client ("client").
 	ClientLabel string
+	// ClientDir is the folder the external client runs in (default: the
+	// current directory, as the course harnesses run it, so that "java
+	// MyClient" or "python3 client.py" find their files). ds-system.xml is
+	// written there; runs with an external client therefore take turns.
+	ClientDir string
 	// Newline runs in newline mode (-n).
 	Newline bool
 	// Timeout bounds one run (default 600 s, harness.md decision 5).
@@ -123,8 +128,8 @@ func (b *Bench) Run(ctx context.Context) []Result {
 		// them slow down together and approach their timeouts.
 		par = min(par, runtime.NumCPU())
 	}
-	if b.Target.fixedPort() != 0 {
-		par = 1 // every run needs the same port
+	if b.Target.Client != "" {
+		par = 1 // the client folder's ds-system.xml (and maybe the port) is shared
 	}
 	loaded := newConfigCache()
 	var mu sync.Mutex
@@ -311,6 +316,13 @@ func (t Target) port() (int, error) {
 	return freePort()
 }
 
+func (t Target) clientDir() string {
+	if t.ClientDir != "" {
+		return t.ClientDir
+	}
+	return "."
+}
+
 func (t Target) user() string {
 	if t.User != "" {
 		return t.User
@@ -356,7 +368,7 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 			}
 			continue
 		}
-		clientErr := b.runClient(ctx, job, dir, port)
+		clientErr := b.runClient(ctx, job, cfg, dir, port)
 		var srvErr error
 		if clientErr != nil {
 			srv.kill() // it may still wait for a connection that never comes
@@ -400,7 +412,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config,
 		_, err := srv.ServeOne(ln)
 		served <- err
 	}()
-	clientErr := b.runClient(ctx, job, dir, port)
+	clientErr := b.runClient(ctx, job, cfg, dir, port)
 	grace := serverGrace
 	if clientErr != nil {
 		grace = 0 // the server may wait for a connection that never comes
@@ -430,15 +442,24 @@ func (b *Bench) timeout() time.Duration {
 }
 
 // runClient runs the job's client against the server on port: the
-// project's client loop over TCP, or the external command in dir.
-func (b *Bench) runClient(ctx context.Context, job Job, dir string, port int) error {
+// project's client loop over TCP (reading ds-system.xml from the server's
+// folder dir), or the external command in the client folder.
+func (b *Bench) runClient(ctx context.Context, job Job, cfg *mocksrv.Config, dir string, port int) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	if job.Variant == nil {
 		args, err := SplitCommand(b.Target.Client, port)
 		if err != nil {
 			return err
 		}
-		p, err := startProcess(dir, args, nil)
+		// The client reads ds-system.xml from its own folder, as next to
+		// ds-server; it is written there before the client starts (the same
+		// bytes the server writes at AUTH), so that a server running
+		// elsewhere (a binary in its private folder) serves it too.
+		cdir := b.Target.clientDir()
+		if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg), 0o644); err != nil {
+			return fmt.Errorf("client folder: %w", err)
+		}
+		p, err := startProcess(cdir, args, nil)
 		if err != nil {
 			return err
 		}

@@ -115,7 +115,7 @@ func TestExternalClientReproducesReference(t *testing.T) {
 	dsclient := buildCmd(t, "cmd/dsclient")
 	b := &Bench{
 		Sources: fixtureSources(t),
-		Target:  Target{Client: dsclient + " -a ffq -p {port} --user root", ClientLabel: "ffq-process", Timeout: 2 * time.Minute},
+		Target:  Target{Client: dsclient + " -a ffq -p {port} --user root", ClientLabel: "ffq-process", ClientDir: t.TempDir(), Timeout: 2 * time.Minute},
 	}
 	res := b.Run(context.Background())
 	require.Len(t, res, 29)
@@ -125,7 +125,7 @@ func TestExternalClientReproducesReference(t *testing.T) {
 	// 50000: the runs then take turns on it.
 	b = &Bench{
 		Sources: fixtureSources(t, "sample-config01", "ds-sample-config02"),
-		Target:  Target{Client: dsclient + " -a fafc --user root", Timeout: time.Minute},
+		Target:  Target{Client: dsclient + " -a fafc --user root", ClientDir: t.TempDir(), Timeout: time.Minute},
 	}
 	checkAgainstReference(t, ref, b.Run(context.Background()), func(Result) string { return "fafc" })
 }
@@ -160,7 +160,7 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 
 	vs, err := ParseVariants([]string{"ff"})
 	require.NoError(t, err)
-	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Client: "sleep 30", ClientLabel: "sleeper", Timeout: time.Second}}
+	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Client: "sleep 30", ClientLabel: "sleeper", ClientDir: t.TempDir(), Timeout: time.Second}}
 	start := time.Now()
 	res := b.Run(context.Background())
 	assert.Less(t, time.Since(start), 20*time.Second, "the sleeping client must be killed at its timeout")
@@ -179,7 +179,7 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 	}
 
 	// A client that exits at once without connecting is an error naming it.
-	b.Target = Target{Client: "false", ClientLabel: "quitter", Timeout: 10 * time.Second}
+	b.Target = Target{Client: "false", ClientLabel: "quitter", ClientDir: t.TempDir(), Timeout: 10 * time.Second}
 	res = b.Run(context.Background())
 	for _, r := range res {
 		if r.Config == "sample-config01" && r.Variant == "quitter" {
