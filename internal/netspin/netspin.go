@@ -10,9 +10,11 @@
 // parking catches the reply without the wake-up: on this machine a
 // 14,000-round-trip ping-pong drops from about 1.0 s to about 0.25 s with
 // 100 µs of polling. The cost is up to Spin of CPU per wait, and nothing
-// when the reply comes quickly. At most GOMAXPROCS-1 reads (at least one)
-// poll at the same time in a process; the others park at once, so a server
-// with many connections (dsmock --serve) never burns its CPUs polling.
+// when the reply comes quickly. At most GOMAXPROCS reads (one per P) poll
+// at the same time in a process; the others park at once, so a server with
+// many connections (dsmock --serve) never has more than its CPUs polling,
+// while a client and server in one process (dsbench --server dsmock) can
+// both poll.
 package netspin
 
 import (
@@ -30,7 +32,22 @@ const DefaultSpin = 100 * time.Microsecond
 // spinners counts the reads polling right now, in the whole process.
 var spinners atomic.Int32
 
-func maxSpinners() int32 { return int32(max(runtime.GOMAXPROCS(0)-1, 1)) }
+func maxSpinners() int32 { return int32(runtime.GOMAXPROCS(0)) }
+
+// takeSlot claims one of the process's polling slots, never exceeding
+// maxSpinners even for an instant.
+func takeSlot() bool {
+	limit := maxSpinners()
+	for {
+		cur := spinners.Load()
+		if cur >= limit {
+			return false
+		}
+		if spinners.CompareAndSwap(cur, cur+1) {
+			return true
+		}
+	}
+}
 
 // Conn is a net.Conn whose Read polls for up to Spin before parking. Read
 // deadlines (SetReadDeadline) are honoured as by the underlying conn. Like a
@@ -85,8 +102,7 @@ func (c *Conn) tryRead(fd uintptr) bool {
 		now := time.Now()
 		if c.until.IsZero() {
 			c.until = now.Add(c.spin)
-			if spinners.Add(1) > maxSpinners() {
-				spinners.Add(-1)
+			if !takeSlot() {
 				return false // enough reads are polling: park at once
 			}
 			c.spinning = true
