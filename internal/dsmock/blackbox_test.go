@@ -249,7 +249,9 @@ func TestBlackBoxServeNewlineOversize(t *testing.T) {
 func freeTestPort(t *testing.T) string {
 	t.Helper()
 	for i := 0; i < 100; i++ {
-		p := 49152 + int(time.Now().UnixNano()%16000)
+		// Above the Linux ephemeral range (32768-60999): no outgoing
+		// connection can hold it.
+		p := 61000 + int(time.Now().UnixNano()%4500)
 		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
 		if err == nil {
 			l.Close()
