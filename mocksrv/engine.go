@@ -116,6 +116,11 @@ func NewEngine(cfg *Config, opt Options) (*Engine, error) {
 		if _, dup := e.byName[t.Name]; dup {
 			return nil, fmt.Errorf("mocksrv: server type %q listed twice", t.Name)
 		}
+		if t.Name == "" || t.Limit < 1 || t.Cores < 1 || t.Memory < 0 || t.Disk < 0 {
+			// A loaded config never has these; a hand-built one is refused
+			// here rather than failing later (ds-system.xml, GETS).
+			return nil, fmt.Errorf("mocksrv: server type %q: a name, limit ≥ 1, cores ≥ 1 and non-negative memory and disk are required", t.Name)
+		}
 		e.byName[t.Name] = int32(ti)
 		e.first = append(e.first, int32(len(e.servers)))
 		for id := 0; id < t.Limit; id++ {

@@ -2,35 +2,27 @@ package mocksrv
 
 import (
 	"strconv"
+
+	"github.com/dssim-go/dssim-go/servertypes"
 )
 
 // SystemXML returns the ds-system.xml text ds-server writes at AUTH
 // (ds-server.md §1.7): types in sorted order, attributes in its order, the
-// float32 rate printed with %.2f of its exact binary value.
+// float32 rate printed with %.2f of its exact binary value. The writer is
+// servertypes' (the client reads what it writes); the rates go in exactly,
+// so float32 → float64 → float32 gives the stored value back.
 func SystemXML(cfg *Config) []byte {
-	b := make([]byte, 0, 256+128*len(cfg.Types))
-	b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"...)
-	b = append(b, "<!-- system information generated for ds-sim@MQ, "+Version+" -->\n"...)
-	b = append(b, "<system>\n\t<servers>\n"...)
-	for _, t := range cfg.Types {
-		b = append(b, "\t\t<server type=\""...)
-		b = append(b, t.Name...)
-		b = append(b, "\" limit=\""...)
-		b = strconv.AppendInt(b, int64(t.Limit), 10)
-		b = append(b, "\" bootupTime=\""...)
-		b = strconv.AppendInt(b, int64(t.BootupTime), 10)
-		b = append(b, "\" hourlyRate=\""...)
-		b = strconv.AppendFloat(b, float64(t.HourlyRate), 'f', 2, 64)
-		b = append(b, "\" cores=\""...)
-		b = strconv.AppendInt(b, int64(t.Cores), 10)
-		b = append(b, "\" memory=\""...)
-		b = strconv.AppendInt(b, int64(t.Memory), 10)
-		b = append(b, "\" disk=\""...)
-		b = strconv.AppendInt(b, int64(t.Disk), 10)
-		b = append(b, "\" />\n"...)
+	types := make([]servertypes.Type, len(cfg.Types))
+	for i, t := range cfg.Types {
+		types[i] = servertypes.Type{Name: t.Name, Limit: t.Limit, BootupTime: t.BootupTime,
+			HourlyRate: float64(t.HourlyRate), Cores: t.Cores, Memory: t.Memory, Disk: t.Disk}
 	}
-	b = append(b, "\t</servers>\n</system>\n"...)
-	return b
+	sys, err := servertypes.New("ds-system.xml", types)
+	if err != nil {
+		// Cannot happen for a loaded config (unique names, positive sizes).
+		panic("mocksrv: " + err.Error())
+	}
+	return sys.XML(Version)
 }
 
 // FailuresTxt returns ds-res-failures.txt (Appendix C.5), or nil when
