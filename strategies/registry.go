@@ -197,7 +197,7 @@ type Params struct {
 	values   map[string]any
 }
 
-func (p Params) get(name string, k Kind) any {
+func (p Params) get(name string) any {
 	v, ok := p.values[name]
 	if !ok {
 		panic(fmt.Sprintf("strategies: %s reads undeclared parameter %q", p.strategy, name))
@@ -206,16 +206,16 @@ func (p Params) get(name string, k Kind) any {
 }
 
 // Float returns a Float parameter.
-func (p Params) Float(name string) float64 { return p.get(name, Float).(float64) }
+func (p Params) Float(name string) float64 { return p.get(name).(float64) }
 
 // Int returns an Int parameter.
-func (p Params) Int(name string) int { return p.get(name, Int).(int) }
+func (p Params) Int(name string) int { return p.get(name).(int) }
 
 // Bool returns a Bool parameter.
-func (p Params) Bool(name string) bool { return p.get(name, Bool).(bool) }
+func (p Params) Bool(name string) bool { return p.get(name).(bool) }
 
 // String returns a String parameter.
-func (p Params) String(name string) string { return p.get(name, String).(string) }
+func (p Params) String(name string) string { return p.get(name).(string) }
 
 // ParseSettings turns "k=v" strings (from --param flags, or the part of
 // "name:k=v,k2=v2" after the colon split on commas) into a map.
