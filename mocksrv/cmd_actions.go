@@ -215,17 +215,7 @@ func (e *Engine) term(s *server) (int, refusal) {
 	if !s.state.Powered() {
 		return 0, refusal{code: rTERM}
 	}
-	runMin := s.minRunStart()
-	n := 0
-	for _, lst := range [2][]slot{s.running, s.waiting} {
-		for _, r := range lst {
-			r.end = e.clock
-			e.jobGone(s, r, "killed", runMin)
-			s.killed = append(s.killed, r)
-			n++
-		}
-	}
-	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	n := e.evict(s, e.clock, "killed", &s.killed)
 	if s.state != protocol.Booting {
 		s.billed += e.clock - s.curStart
 	}

@@ -608,15 +608,7 @@ func (e *Engine) failServer(s *server, f fevent) {
 	if s.state == protocol.Idle || s.state == protocol.Active {
 		s.billed += t - s.curStart
 	}
-	runMin := s.minRunStart()
-	for _, lst := range [2][]slot{s.running, s.waiting} {
-		for _, r := range lst {
-			r.end = t
-			e.jobGone(s, r, "failed", runMin)
-			s.failed = append(s.failed, r)
-		}
-	}
-	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	e.evict(s, t, "failed", &s.failed)
 	s.powerOff(t)
 	s.state = protocol.Unavailable
 	s.curStart = -1
@@ -635,17 +627,7 @@ func (e *Engine) recoverServer(s *server, f fevent) {
 	t := f.t
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
-	if len(s.running)+len(s.waiting) > 0 {
-		runMin := s.minRunStart()
-		for _, lst := range [2][]slot{s.running, s.waiting} {
-			for _, r := range lst {
-				r.end = t
-				e.jobGone(s, r, "failed", runMin)
-				s.failed = append(s.failed, r)
-			}
-		}
-		s.running, s.waiting = s.running[:0], s.waiting[:0]
-	}
+	e.evict(s, t, "failed", &s.failed)
 	tp := e.types[s.typ]
 	s.state = protocol.Inactive
 	s.curStart = -1
@@ -666,6 +648,27 @@ func abs(x int) int {
 
 // jobGone logs a failed/killed job, queues it at the end of GQ and does the
 // usage accounting (§5.12, C.3). r.end is already the leaving time.
+// evict ends every job of s at time t: the running ones (end-time order),
+// then the waiting ones (FIFO), each as jobGone with word ("killed" for
+// TERM, "failed" for a failure; §5.13, C.3) and appended to hist. It
+// returns how many there were.
+func (e *Engine) evict(s *server, t int, word string, hist *[]slot) int {
+	n := len(s.running) + len(s.waiting)
+	if n == 0 {
+		return 0
+	}
+	runMin := s.minRunStart()
+	for _, lst := range [2][]slot{s.running, s.waiting} {
+		for _, r := range lst {
+			r.end = t
+			e.jobGone(s, r, word, runMin)
+			*hist = append(*hist, r)
+		}
+	}
+	s.running, s.waiting = s.running[:0], s.waiting[:0]
+	return n
+}
+
 func (e *Engine) jobGone(s *server, r slot, word string, runMin int) {
 	if e.log.event(e.clock) {
 		b := append(e.log.buf, "job "...)
