@@ -55,18 +55,14 @@ func (s *Session) Engine() *Engine { return s.e }
 
 // System returns the server types as a client reads them from the
 // ds-system.xml this simulation writes: sorted order, each rate as printed
-// there (%.2f of the float32 value, ds-server.md §1.7).
+// there (%.2f of the float32 value, ds-server.md §1.7). It is that file,
+// parsed.
 func (s *Session) System() *servertypes.System {
 	if s.sys == nil {
-		types := make([]servertypes.Type, len(s.e.types))
-		for i, t := range s.e.types {
-			r, _ := strconv.ParseFloat(strconv.FormatFloat(float64(t.HourlyRate), 'f', 2, 64), 64)
-			types[i] = servertypes.Type{Name: t.Name, Limit: t.Limit, BootupTime: t.BootupTime, HourlyRate: r,
-				Cores: t.Cores, Memory: t.Memory, Disk: t.Disk}
-		}
-		sys, err := servertypes.New("ds-system.xml", types)
+		sys, err := servertypes.Parse("ds-system.xml", SystemXML(s.e.cfg))
 		if err != nil {
-			// Cannot happen for a loaded config (unique names, positive sizes).
+			// Cannot happen: NewEngine accepted the types, and the file is
+			// servertypes' own rendering of them.
 			panic("mocksrv: " + err.Error())
 		}
 		s.sys = sys
