@@ -31,7 +31,11 @@ type DialOptions struct {
 	// (harnesses start the server a moment before the client). 0 means a
 	// single attempt.
 	ConnectTimeout time.Duration
-	// RetryInterval is the pause between attempts (default 100ms).
+	// RetryInterval is the longest pause between attempts (default 100ms).
+	// The first pause is 1ms and each next one doubles up to this, so a
+	// client started together with its server connects within a
+	// millisecond or two of the server listening, while one waiting for a
+	// slow server does not hammer it.
 	RetryInterval time.Duration
 }
 
@@ -44,6 +48,7 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 	start := time.Now()
 	stop := start.Add(opt.ConnectTimeout)
 	attempts := 0
+	pause := min(time.Millisecond, opt.RetryInterval)
 	for {
 		attempts++
 		d := net.Dialer{Timeout: max(time.Until(stop), time.Second)}
@@ -56,7 +61,7 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 			nc = netspin.Wrap(nc, spin)
 			return NewClient(nc.(Transport), nc, opt.ConnOptions), nil
 		}
-		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(opt.RetryInterval).Before(stop) {
+		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(pause).Before(stop) {
 			if attempts > 1 {
 				return nil, fmt.Errorf("cannot connect to %s after %d attempts in %v: %w", addr, attempts, time.Since(start).Round(time.Millisecond), err)
 			}
@@ -65,8 +70,9 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 		select {
 		case <-ctx.Done():
 			return nil, fmt.Errorf("cannot connect to %s: %w", addr, ctx.Err())
-		case <-time.After(opt.RetryInterval):
+		case <-time.After(pause):
 		}
+		pause = min(2*pause, opt.RetryInterval)
 	}
 }
 

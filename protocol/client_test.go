@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -267,6 +269,27 @@ func TestDialRetriesRefused(t *testing.T) {
 	c, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 5 * time.Second, RetryInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	c.Close()
+}
+
+// The pauses between attempts start at a millisecond and double up to
+// RetryInterval: a client started with its server connects soon after the
+// server listens, without hammering a server that is slow to come.
+func TestDialBacksOff(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+
+	_, err = protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 300 * time.Millisecond, RetryInterval: 100 * time.Millisecond})
+	require.Error(t, err)
+	m := regexp.MustCompile(`after (\d+) attempts`).FindStringSubmatch(err.Error())
+	require.NotNil(t, m, err.Error())
+	attempts, _ := strconv.Atoi(m[1])
+	// 1+2+4+8+16+32 ms of pauses fit well within 300 ms; a fixed 100 ms
+	// interval would allow 3 attempts, and the pauses never go past
+	// RetryInterval (1+2+…+64 = 127 ms, then 100 ms each: at most 10).
+	assert.GreaterOrEqual(t, attempts, 7)
+	assert.LessOrEqual(t, attempts, 10)
 }
 
 func TestCountJobsRefusesCrashStates(t *testing.T) {
