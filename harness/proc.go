@@ -118,7 +118,7 @@ func startProcess(dir string, args []string, env []string) (*process, error) {
 	p.cmd.Dir = dir
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
-	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", args[0], err)
 	}
@@ -132,7 +132,7 @@ func startProcess(dir string, args []string, env []string) (*process, error) {
 // kill stops the process group and waits for the process.
 func (p *process) kill() {
 	if p.cmd.Process != nil {
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(p.cmd.Process)
 	}
 	<-p.done
 }

@@ -8,8 +8,10 @@ import (
 	"os"
 
 	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/internal/netspin"
 )
 
 func main() {
+	netspin.SequentialProcess() // one conversation: one P is faster
 	os.Exit(dsclient.Main(os.Args[1:], os.Stdout, os.Stderr))
 }

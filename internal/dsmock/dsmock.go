@@ -51,7 +51,7 @@ import (
 // Main is dsmock: argv is the whole command line (argv[0] included, since
 // ds-server echoes it in its header) and the result is the exit status.
 func Main(argv []string, stdout, stderr io.Writer) int {
-	return run(argv, stdout, stderr, nil)
+	return run(argv, stdout, stderr, nil, true)
 }
 
 // settings are the parsed command line.
@@ -69,8 +69,9 @@ type settings struct {
 }
 
 // run is dsmock; ready, when not nil, receives the listening address
-// (tests use port 0 through it).
-func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr)) int {
+// (tests use port 0 through it). wholeProcess says that dsmock is the
+// process (not a test calling it), so it may tune the runtime.
+func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholeProcess bool) int {
 	argv0 := argv[0]
 	usage := func(msg string) int {
 		if msg != "" {
@@ -175,6 +176,9 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr)) int {
 	if cfg.FailureModel != "" {
 		fmt.Fprintln(stderr, "dsmock:", mocksrv.ErrFailureModel)
 		return 1
+	}
+	if wholeProcess && !st.serve {
+		netspin.SequentialProcess() // one conversation: one P is faster
 	}
 	return serve(st, cfg, strings.Join(argv, " "), stdout, stderr, ready)
 }

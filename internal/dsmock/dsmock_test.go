@@ -77,18 +77,18 @@ func TestCommandLineErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
-		code := run(append([]string{"ds-server"}, c.args...), &out, &errb, nil)
+		code := run(append([]string{"ds-server"}, c.args...), &out, &errb, nil, false)
 		if code != 1 || out.String() != c.stdout || errb.String() != c.stderr {
 			t.Errorf("%q: exit %d\nstdout %q\nstderr %q\nwant 1, %q, %q", c.args, code, out.String(), errb.String(), c.stdout, c.stderr)
 		}
 	}
 	var out, errb bytes.Buffer
 	// Failure models are refused (decision 5), by the loader or the engine.
-	if code := run([]string{"ds-server", "-c", cfg, "-f", "teragrid"}, &out, &errb, nil); code != 1 || !strings.Contains(errb.String(), "not supported") {
+	if code := run([]string{"ds-server", "-c", cfg, "-f", "teragrid"}, &out, &errb, nil, false); code != 1 || !strings.Contains(errb.String(), "not supported") {
 		t.Errorf("-f teragrid: exit %d, stderr %q", code, errb.String())
 	}
 	out.Reset()
-	if code := run([]string{"ds-server", "-h", "states"}, &out, &errb, nil); code != 1 || !strings.Contains(out.String(), "4: unavailable") {
+	if code := run([]string{"ds-server", "-h", "states"}, &out, &errb, nil, false); code != 1 || !strings.Contains(out.String(), "4: unavailable") {
 		t.Errorf("-h states: exit %d, %q", code, out.String())
 	}
 }
@@ -119,7 +119,7 @@ func startDsmock(t *testing.T, args ...string) (addr string, stdout, stderr *syn
 	ch := make(chan int, 1)
 	go func() {
 		ch <- run(append([]string{"dsmock"}, append(args, "-p", "0")...), stdout, stderr,
-			func(a net.Addr) { addrc <- a.String() })
+			func(a net.Addr) { addrc <- a.String() }, false)
 	}()
 	select {
 	case a := <-addrc:

@@ -18,127 +18,24 @@
 package netspin
 
 import (
-	"io"
-	"net"
+	"os"
 	"runtime"
-	"sync/atomic"
-	"syscall"
 	"time"
 )
 
 // DefaultSpin is the polling time used by dsclient and dsmock.
 const DefaultSpin = 100 * time.Microsecond
 
-// spinners counts the reads polling right now, in the whole process.
-var spinners atomic.Int32
-
-func maxSpinners() int32 { return int32(runtime.GOMAXPROCS(0)) }
-
-// takeSlot claims one of the process's polling slots, never exceeding
-// maxSpinners even for an instant.
-func takeSlot() bool {
-	limit := maxSpinners()
-	for {
-		cur := spinners.Load()
-		if cur >= limit {
-			return false
-		}
-		if spinners.CompareAndSwap(cur, cur+1) {
-			return true
-		}
+// SequentialProcess sets GOMAXPROCS to 1 unless the user set the
+// GOMAXPROCS environment variable. It is for a process that holds one
+// conversation at a time (dsclient; dsmock serving one connection): a
+// second P gains such a process nothing, while on a small machine the
+// runtime's idle thread, woken at every reply, takes the CPU from the peer
+// process that is about to answer. Measured on the 2-core VM of README's
+// performance table: about 8,000 context switches per config100-long-high
+// run in dsclient with two Ps, about 1,500 with one.
+func SequentialProcess() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
 	}
-}
-
-// Conn is a net.Conn whose Read polls for up to Spin before parking. Read
-// deadlines (SetReadDeadline) are honoured as by the underlying conn. Like a
-// net.Conn it allows one Read at a time.
-type Conn struct {
-	net.Conn
-	raw  syscall.RawConn
-	spin time.Duration
-
-	// State of the Read in progress, kept here (not captured by a closure)
-	// so that a Read does not allocate.
-	readFn   func(fd uintptr) bool
-	p        []byte
-	n        int
-	err      error
-	until    time.Time
-	spinning bool // holds one of the process's polling slots
-}
-
-// Wrap returns c with spinning reads, or c itself when spin <= 0 or c does
-// not expose its file descriptor (not a TCP or Unix socket).
-func Wrap(c net.Conn, spin time.Duration) net.Conn {
-	if spin <= 0 {
-		return c
-	}
-	sc, ok := c.(syscall.Conn)
-	if !ok {
-		return c
-	}
-	raw, err := sc.SyscallConn()
-	if err != nil {
-		return c
-	}
-	w := &Conn{Conn: c, raw: raw, spin: spin}
-	w.readFn = w.tryRead
-	return w
-}
-
-// tryRead is called by the runtime with the socket: it reads, polling while
-// nothing is there until the spin time is up, then asks to be parked
-// (false) until the poller reports the socket readable.
-func (c *Conn) tryRead(fd uintptr) bool {
-	for {
-		c.n, c.err = syscall.Read(int(fd), c.p)
-		if c.err == syscall.EINTR {
-			continue
-		}
-		if c.err != syscall.EAGAIN {
-			c.release()
-			return true
-		}
-		now := time.Now()
-		if c.until.IsZero() {
-			c.until = now.Add(c.spin)
-			if !takeSlot() {
-				return false // enough reads are polling: park at once
-			}
-			c.spinning = true
-		}
-		if now.After(c.until) {
-			c.release()
-			return false
-		}
-	}
-}
-
-func (c *Conn) release() {
-	if c.spinning {
-		spinners.Add(-1)
-		c.spinning = false
-	}
-}
-
-// Read reads into p, polling the socket for up to the spin time when no
-// data is ready, then waiting in the runtime's poller as usual.
-func (c *Conn) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	c.p, c.until = p, time.Time{}
-	err := c.raw.Read(c.readFn)
-	c.p = nil
-	n, rerr := c.n, c.err
-	if err != nil {
-		return 0, err // deadline exceeded or closed, as net.Conn reports them
-	}
-	if rerr != nil {
-		return 0, &net.OpError{Op: "read", Net: c.LocalAddr().Network(), Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: rerr}
-	}
-	if n <= 0 {
-		return 0, io.EOF
-	}
-	return n, nil
 }

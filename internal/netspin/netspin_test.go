@@ -1,10 +1,15 @@
+//go:build unix
+
 package netspin
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"net"
 	"os"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -149,4 +154,90 @@ func TestSpinnersAreBounded(t *testing.T) {
 	<-stopped
 	assert.LessOrEqual(t, peak, maxSpinners())
 	assert.Equal(t, int32(0), spinners.Load(), "every polling slot is given back")
+}
+
+// A write larger than the socket buffers takes the poller path (EAGAIN)
+// and still delivers every byte in order.
+func TestWriteLargerThanSocketBuffer(t *testing.T) {
+	c, s := pair(t)
+	w := Wrap(c, DefaultSpin)
+	data := make([]byte, 16<<20)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(s, int64(len(data))))
+		got <- b
+	}()
+	n, err := w.Write(data)
+	require.NoError(t, err)
+	assert.Equal(t, len(data), n)
+	assert.True(t, bytes.Equal(data, <-got), "bytes arrive intact and in order")
+}
+
+// Write deadlines and a peer that has gone are errors, as from net.Conn.
+func TestWriteDeadlineAndClosedPeer(t *testing.T) {
+	c, s := pair(t)
+	w := Wrap(c, DefaultSpin)
+	require.NoError(t, w.SetWriteDeadline(time.Now().Add(50*time.Millisecond)))
+	_, err := w.Write(make([]byte, 64<<20)) // nobody reads: the buffers fill
+	assert.True(t, errors.Is(err, os.ErrDeadlineExceeded), "%v", err)
+	require.NoError(t, w.SetWriteDeadline(time.Time{}))
+
+	s.Close()
+	time.Sleep(10 * time.Millisecond)
+	var werr error
+	for i := 0; i < 100 && werr == nil; i++ { // the first write may still be accepted
+		_, werr = w.Write([]byte("REDY"))
+	}
+	var op *net.OpError
+	require.ErrorAs(t, werr, &op)
+	assert.Equal(t, "write", op.Op)
+
+	w.Close()
+	_, err = w.Write([]byte("REDY"))
+	assert.ErrorIs(t, err, net.ErrClosed)
+}
+
+func TestSequentialProcess(t *testing.T) {
+	prev := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
+
+	runtime.GOMAXPROCS(2)
+	t.Setenv("GOMAXPROCS", "2")
+	SequentialProcess()
+	assert.Equal(t, 2, runtime.GOMAXPROCS(0), "the user's GOMAXPROCS wins")
+
+	os.Unsetenv("GOMAXPROCS")
+	SequentialProcess()
+	assert.Equal(t, 1, runtime.GOMAXPROCS(0))
+}
+
+// Concurrent writers, as net.Conn allows: every message arrives whole.
+func TestConcurrentWrites(t *testing.T) {
+	c, s := pair(t)
+	w := Wrap(c, DefaultSpin)
+	const writers, each = 8, 200
+	msg := bytes.Repeat([]byte("x"), 1000)
+	var wg sync.WaitGroup
+	for i := 0; i < writers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < each; j++ {
+				if _, err := w.Write(msg); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	got := make(chan int)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(s, int64(writers*each*len(msg))))
+		got <- len(b)
+	}()
+	wg.Wait()
+	assert.Equal(t, writers*each*len(msg), <-got)
 }
