@@ -144,8 +144,9 @@ func tokOK(t []byte, c tok, whole bool) bool {
 			}
 		}
 		// Same range as the parsers (strconv.Atoi): a value they reject
-		// must not pass as a whole message.
-		if whole || len(d) > 19 {
+		// must not pass as a whole message. Up to 18 digits cannot
+		// overflow, so only longer ones need the check.
+		if len(d) > 18 && (whole || len(d) > 19) {
 			_, err := strconv.Atoi(string(t))
 			return err == nil
 		}

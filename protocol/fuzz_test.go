@@ -101,7 +101,8 @@ func FuzzParseServer(f *testing.F) {
 		}
 	}
 	distinct(300, recs, func(s string) { f.Add(s) })
-	for _, s := range []string{"", "a 0 idle", "a 0 idle 0 1 1 1 0 0 1", "a x idle 0 1 1 1 0 0", "a 0 zombie 0 1 1 1 0 0", "\ta\t0 idle 0 1 1 1 0 0"} {
+	for _, s := range []string{"", "a 0 idle", "a 0 idle 0 1 1 1 0 0 1", "a x idle 0 1 1 1 0 0", "a 0 zombie 0 1 1 1 0 0", "\ta\t0 idle 0 1 1 1 0 0",
+		"a -0 idle +1 1 1 1 0 0", "a 0 idle 1234567890123456789 1 1 1 0 0", "a 0 idle -123456789012345678 1 1 1 0 0", "é 0 idle 0 1 1 1 0 0", "a 0 idle - 1 1 1 0 0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, rec string) {
@@ -109,6 +110,12 @@ func FuzzParseServer(f *testing.F) {
 			t.Fatalf("fields(%q) = %q, strings.Fields gives %q", rec, got, want)
 		}
 		s, err := ParseServer(rec)
+		if fast, ok := parseServerFast(rec); ok {
+			general, gerr := parseServerGeneral(rec)
+			if gerr != nil || !reflect.DeepEqual(fast, general) {
+				t.Fatalf("fast path %+v, general path %+v (%v) for %q", fast, general, gerr, rec)
+			}
+		}
 		if err != nil {
 			if !strings.Contains(err.Error(), "GETS record") {
 				t.Fatalf("error does not name the record: %v", err)

@@ -138,6 +138,100 @@ func (s Server) AppendTo(b *strings.Builder) {
 // ignored (ds-server pads every record after the first, ds-server.md §5.3).
 // A record has 9 fields, or 15 when failures are simulated.
 func ParseServer(rec string) (Server, error) {
+	if s, ok := parseServerFast(rec); ok {
+		return s, nil
+	}
+	return parseServerGeneral(rec)
+}
+
+// parseServerFast parses a record of the usual shape in one pass: ASCII,
+// 9 or 15 fields, numbers of at most 18 digits with no sign but an
+// optional '-'. For anything else it reports false and
+// parseServerGeneral decides (and says what is wrong). Where both accept
+// a record they give the same Server (FuzzParseServer holds them to it).
+// Why: a client parses every record of every GETS, 200,000 in a
+// 2,000-job run of a 100-server system; this halves that time.
+func parseServerFast(rec string) (Server, bool) {
+	var n [13]int // id, then the numbers after the state
+	var typ, state string
+	k := 0 // fields seen
+	for i := 0; ; {
+		for i < len(rec) && asciiSpace[rec[i]] {
+			i++
+		}
+		if i == len(rec) {
+			break
+		}
+		j := i
+		for j < len(rec) && !asciiSpace[rec[j]] {
+			if rec[j] >= utf8.RuneSelf {
+				return Server{}, false
+			}
+			j++
+		}
+		tok := rec[i:j]
+		i = j
+		switch k {
+		case 0:
+			typ = tok
+		case 2:
+			state = tok
+		case 15:
+			return Server{}, false
+		default:
+			v, ok := smallAtoi(tok)
+			if !ok {
+				return Server{}, false
+			}
+			if k == 1 {
+				n[0] = v
+			} else {
+				n[k-2] = v
+			}
+		}
+		k++
+	}
+	if k != 9 && k != 15 {
+		return Server{}, false
+	}
+	st, err := ParseServerState(state)
+	if err != nil {
+		return Server{}, false
+	}
+	s := Server{Type: typ, ID: n[0], State: st, CurStartTime: n[1], Cores: n[2],
+		Memory: n[3], Disk: n[4], Waiting: n[5], Running: n[6]}
+	if k == 15 {
+		s.Failure = &Failure{n[7], n[8], n[9], n[10], n[11], n[12]}
+	}
+	return s, true
+}
+
+// smallAtoi is strconv.Atoi for an optional '-' and 1 to 18 decimal
+// digits (which cannot overflow); it reports false for anything else.
+func smallAtoi(s string) (int, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + int(d)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// parseServerGeneral is ParseServer for every input, with its errors.
+func parseServerGeneral(rec string) (Server, error) {
 	var buf [16]string
 	f := fields(rec, buf[:0])
 	if len(f) != 9 && len(f) != 15 {

@@ -53,10 +53,12 @@ func BenchmarkPairConfig100LongHighFF(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				port := 61000 + (os.Getpid()*7+i)%4500 // above the ephemeral range
+				// Output goes to files, as a harness script's would: a pipe
+				// to this process would add its wake-ups to the run.
+				srvOut, cliOut := filepath.Join(dir, "dsmock.out"), filepath.Join(dir, "dsclient.out")
 				srv := exec.Command(filepath.Join(bin, "dsmock"), "-c", "config.xml", "-v", "brief", "-p", strconv.Itoa(port), "--spin", spin)
 				srv.Dir = dir
-				var out strings.Builder
-				srv.Stdout = &out
+				srv.Stdout = mustCreate(b, srvOut)
 				if err := srv.Start(); err != nil {
 					b.Fatal(err)
 				}
@@ -66,25 +68,45 @@ func BenchmarkPairConfig100LongHighFF(b *testing.B) {
 				}
 				cli := exec.Command(filepath.Join(bin, "dsclient"), "-a", "ff", "-p", strconv.Itoa(port), "--spin", spin)
 				cli.Dir = dir
-				if msg, err := cli.CombinedOutput(); err != nil {
+				cli.Stdout = mustCreate(b, cliOut)
+				cli.Stderr = cli.Stdout
+				if err := cli.Run(); err != nil {
 					srv.Process.Kill()
+					msg, _ := os.ReadFile(cliOut)
 					b.Fatalf("dsclient: %v\n%s", err, msg)
 				}
 				if err := srv.Wait(); err != nil {
 					b.Fatalf("dsmock: %v", err)
 				}
-				if !strings.HasSuffix(out.String(), string(want)) {
-					b.Fatalf("wrong summary:\n%s", out.String())
+				srv.Stdout.(*os.File).Close()
+				cli.Stdout.(*os.File).Close()
+				b.StopTimer()
+				out, err := os.ReadFile(srvOut)
+				if err != nil {
+					b.Fatal(err)
 				}
+				if !strings.HasSuffix(string(out), string(want)) {
+					b.Fatalf("wrong summary:\n%s", out)
+				}
+				b.StartTimer()
 			}
 		})
 	}
 }
 
+func mustCreate(b *testing.B, path string) *os.File {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return f
+}
+
 // waitBound waits until something is bound to the port, without connecting
-// (dsmock, like ds-server, serves exactly one connection).
+// (dsmock, like ds-server, serves exactly one connection). It looks every
+// 200 µs: dsmock is ready about 10 ms after it starts.
 func waitBound(port int) error {
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Microsecond) {
 		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
 		if err != nil {
 			if errors.Is(err, syscall.EADDRINUSE) {
