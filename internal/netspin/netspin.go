@@ -16,8 +16,9 @@
 // while a client and server in one process (dsbench --server dsmock) can
 // both poll.
 //
-// Polling needs a Unix file descriptor; on other systems (Windows) Wrap
-// returns the connection unchanged.
+// Polling uses raw read(2)/write(2) on the socket (Linux, macOS, the BSDs);
+// on other systems (Windows, Solaris, AIX) Wrap returns the connection
+// unchanged.
 package netspin
 
 import (
