@@ -106,9 +106,7 @@ func (e *Engine) place(job int32, s *server, word string) {
 	}
 	if x.start >= 0 {
 		x.end = x.start + j.ActRunTime
-		s.c -= j.Cores
-		s.m -= j.Memory
-		s.d -= j.Disk
+		s.reserve(j)
 	}
 	if running {
 		s.insertRunning(x)
@@ -195,10 +193,7 @@ func (e *Engine) kilj(s *server, jobID int) refusal {
 	if running {
 		r = s.running[i]
 		s.running = removeAt(s.running, i)
-		j := &e.jobs[r.job]
-		s.c += j.Cores
-		s.m += j.Memory
-		s.d += j.Disk
+		s.release(&e.jobs[r.job])
 	} else {
 		r = s.waiting[i]
 		s.waiting = removeAt(s.waiting, i)
@@ -219,11 +214,7 @@ func (e *Engine) term(s *server) (int, refusal) {
 	if s.state != protocol.Booting {
 		s.billed += e.clock - s.curStart
 	}
-	t := e.types[s.typ]
-	s.powerOff(e.clock)
-	s.state = protocol.Inactive
-	s.curStart = -1
-	s.c, s.m, s.d = t.Cores, t.Memory, t.Disk
+	e.powerDown(s)
 	e.touch(s)
 	return n, refusal{}
 }
@@ -258,19 +249,12 @@ func (e *Engine) migj(jobID int, src, tgt *server) refusal {
 		src.waiting = removeAt(src.waiting, i)
 	}
 	if r.start >= 0 {
-		j := &e.jobs[r.job]
-		src.c += j.Cores
-		src.m += j.Memory
-		src.d += j.Disk
+		src.release(&e.jobs[r.job])
 	}
 	empty := len(src.running)+len(src.waiting) == 0
 	switch {
 	case src.state == protocol.Booting && empty:
-		t := e.types[src.typ]
-		src.powerOff(e.clock)
-		src.state = protocol.Inactive
-		src.curStart = -1
-		src.c, src.m, src.d = t.Cores, t.Memory, t.Disk
+		e.powerDown(src)
 	case src.state == protocol.Active && empty:
 		src.state = protocol.Idle
 	case src.state == protocol.Active && len(src.waiting) > 0:

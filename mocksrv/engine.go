@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -51,7 +52,6 @@ type Engine struct {
 	byName  map[string]int32
 	jobs    []Job
 	log     *logger
-	stderr  io.Writer
 
 	clock     int
 	next      int // release index into jobs
@@ -73,7 +73,6 @@ type Engine struct {
 	idleCand    []int32
 	scratch     []int32
 
-	ended    bool // QUIT processed
 	failures bool // failures are simulated (cached Config.Simulated)
 }
 
@@ -105,7 +104,7 @@ func NewEngine(cfg *Config, opt Options) (*Engine, error) {
 		return nil, ErrFailureModel
 	}
 	e := &Engine{cfg: cfg, opt: opt, types: cfg.Types, jobs: cfg.Jobs, lastSent: -1,
-		byName: make(map[string]int32, len(cfg.Types)), stderr: opt.Stderr, failures: cfg.Simulated()}
+		byName: make(map[string]int32, len(cfg.Types)), failures: cfg.Simulated()}
 	n := 0
 	for _, t := range cfg.Types {
 		n += t.Limit
@@ -198,8 +197,8 @@ func (e *Engine) loadFailures() error {
 func (e *Engine) simulated() bool { return e.failures }
 
 func (e *Engine) errf(format string, a ...any) {
-	if e.stderr != nil {
-		fmt.Fprintf(e.stderr, format+"\n", a...)
+	if e.opt.Stderr != nil {
+		fmt.Fprintf(e.opt.Stderr, format+"\n", a...)
 	}
 }
 
@@ -392,7 +391,7 @@ func (e *Engine) completion(F int) event {
 		e.batchT = F
 		// Servers holding a job that ends at F, in server order.
 		srvs := e.popUpTo(&e.endH, F, false, e.scratch[:0])
-		sort.Slice(srvs, func(i, j int) bool { return srvs[i] < srvs[j] })
+		slices.Sort(srvs)
 		for _, si := range srvs {
 			s := e.servers[si]
 			for _, r := range s.running {
@@ -409,7 +408,7 @@ func (e *Engine) completion(F int) event {
 		e.clock = F
 		// Boot completions, in server order (§3.3 step 1).
 		boots := e.popUpTo(&e.bootH, F, true, srvs[len(srvs):])
-		sort.Slice(boots, func(i, j int) bool { return boots[i] < boots[j] })
+		slices.Sort(boots)
 		for _, si := range boots {
 			e.bootDone(e.servers[si], F)
 		}
@@ -469,10 +468,7 @@ func (e *Engine) bootDone(s *server, t int) {
 func (e *Engine) complete(s *server, i int) {
 	r := s.running[i]
 	s.running = removeAt(s.running, i)
-	j := &e.jobs[r.job]
-	s.c += j.Cores
-	s.m += j.Memory
-	s.d += j.Disk
+	s.release(&e.jobs[r.job])
 	s.leave(r.start, r.end, s.minRunStart())
 	s.completed = append(s.completed, r)
 	e.completed++
@@ -492,9 +488,7 @@ func (e *Engine) startWaiting(s *server, t int) {
 		if j.Cores > s.c || j.Memory > s.m || j.Disk > s.d {
 			break
 		}
-		s.c -= j.Cores
-		s.m -= j.Memory
-		s.d -= j.Disk
+		s.reserve(j)
 		w.start, w.end = t, t+j.ActRunTime
 		s.insertRunning(w)
 		e.log.queue(t, lineRunning, w.job, s.idx)
@@ -514,7 +508,7 @@ func (e *Engine) advance(T int) {
 	srvs = append(srvs, e.idleCand...)
 	e.idleCand = e.idleCand[:0]
 	if len(srvs) > 1 {
-		sort.Slice(srvs, func(i, j int) bool { return srvs[i] < srvs[j] })
+		slices.Sort(srvs)
 	}
 	prev := int32(-1)
 	for _, si := range srvs {

@@ -9,7 +9,6 @@ import (
 func (e *Engine) quitAdvance() {
 	e.batch = e.batch[:0]
 	e.advance(inf)
-	e.ended = true
 }
 
 // unscheduled is the number of jobs never run: never released, in SQ or in GQ (§1.6 step 3).

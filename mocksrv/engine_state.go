@@ -207,3 +207,27 @@ func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 	}
 	return out
 }
+
+// reserve takes j's resources from s's available ones (j starts on s).
+func (s *server) reserve(j *Job) {
+	s.c -= j.Cores
+	s.m -= j.Memory
+	s.d -= j.Disk
+}
+
+// release gives j's resources back to s (j completed or left s).
+func (s *server) release(j *Job) {
+	s.c += j.Cores
+	s.m += j.Memory
+	s.d += j.Disk
+}
+
+// powerDown turns s off now (TERM, or a booting server a migration left
+// empty): inactive, with its full capacity available again.
+func (e *Engine) powerDown(s *server) {
+	t := e.types[s.typ]
+	s.powerOff(e.clock)
+	s.state = protocol.Inactive
+	s.curStart = -1
+	s.c, s.m, s.d = t.Cores, t.Memory, t.Disk
+}

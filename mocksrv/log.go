@@ -1,8 +1,9 @@
 package mocksrv
 
 import (
+	"cmp"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -144,9 +145,9 @@ func digits(t int) int {
 	return n
 }
 
-// event starts an event line at time t and returns the buffer to append the
-// message to, or nil when event lines are off or nothing is written. The
-// caller appends the message and calls endLine.
+// event starts an event line at time t and reports whether the caller is to
+// append the message and its '\n' (false when event lines are off or
+// nothing is written).
 func (l *logger) event(t int) bool {
 	if !l.lvl.Events() {
 		return false
@@ -154,8 +155,6 @@ func (l *logger) event(t int) bool {
 	l.stamp(t)
 	return l.out != nil
 }
-
-func (l *logger) endLine() { l.buf = append(l.buf, '\n') }
 
 // emptyLine prints the empty line that follows failed/killed lines (§7.2).
 func (l *logger) emptyLine() {
@@ -177,8 +176,9 @@ func (l *logger) flush() {
 		return
 	}
 	p := l.pend
-	if !sort.SliceIsSorted(p, func(i, j int) bool { return p[i].t < p[j].t }) {
-		sort.SliceStable(p, func(i, j int) bool { return p[i].t < p[j].t })
+	byTime := func(a, b pendingLine) int { return cmp.Compare(a.t, b.t) }
+	if !slices.IsSortedFunc(p, byTime) {
+		slices.SortStableFunc(p, byTime)
 	}
 	for _, x := range p {
 		if !l.event(x.t) {

@@ -117,6 +117,9 @@ func readLine(r *bufio.Reader) (string, error) {
 	var line []byte
 	for {
 		frag, err := r.ReadSlice('\n')
+		if line == nil && err != bufio.ErrBufferFull {
+			return string(frag), err // the usual case: the line in one piece
+		}
 		line = append(line, frag...)
 		if err != bufio.ErrBufferFull {
 			return string(line), err
