@@ -164,13 +164,7 @@ type Server struct {
 	OnEnd func(t *Text, err error)
 }
 
-func (s *Server) wrap(c net.Conn) net.Conn {
-	spin := s.Spin
-	if spin == 0 {
-		spin = netspin.DefaultSpin
-	}
-	return netspin.Wrap(c, spin)
-}
+func (s *Server) wrap(c net.Conn) net.Conn { return netspin.WrapOption(c, s.Spin) }
 
 // ServeOne is ds-server's behaviour: accept one connection, run it, return
 // (§1.1). The header lines are logged (to Options.Log) before accepting.

@@ -65,15 +65,6 @@ type config struct {
 	help, list     bool
 }
 
-// spinOption maps --spin to ConnOptions.Spin, where 0 means the default
-// and a negative value turns busy-polling off.
-func spinOption(d time.Duration) time.Duration {
-	if d <= 0 {
-		return -1
-	}
-	return d
-}
-
 func flags(cfg *config) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsclient", pflag.ContinueOnError)
 	fs.SortFlags = false
@@ -156,7 +147,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	addr := net.JoinHostPort(cfg.host, strconv.Itoa(cfg.port))
 	cl, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{
-		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout, Spin: spinOption(cfg.spin)},
+		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout, Spin: netspin.FlagOption(cfg.spin)},
 		ConnectTimeout: cfg.connectTimeout,
 	})
 	if err != nil {

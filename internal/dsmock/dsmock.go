@@ -94,7 +94,7 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 			}
 			st.config = o.value
 		case "p":
-			p, _ := atoi(o.value)
+			p := atoi(o.value)
 			if p < 49152 || p > 65535 {
 				// Port 0 (any free port) is accepted as a dsmock extension for tests.
 				if !(p == 0 && ready != nil) {
@@ -107,23 +107,23 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 		case "v":
 			st.level = mocksrv.ParseLevel(o.value)
 		case "d":
-			st.load.EndTime, _ = atoi(o.value)
+			st.load.EndTime = atoi(o.value)
 			st.load.EndTimeGiven = true
 		case "j":
-			st.load.JobCount, _ = atoi(o.value)
+			st.load.JobCount = atoi(o.value)
 			st.load.JobCountGiven = true
 		case "r":
 			if !st.load.SeedGiven { // only the first -r counts (§8)
-				st.load.Seed, _ = atoi(o.value)
+				st.load.Seed = atoi(o.value)
 				st.load.SeedGiven = true
 			}
 		case "f":
 			st.load.Failure, st.load.FailureGiven = o.value, true
 		case "g":
-			st.load.Grain, _ = atoi(o.value)
+			st.load.Grain = atoi(o.value)
 			st.load.GrainGiven = true
 		case "s":
-			st.load.Scale, _ = atoi(o.value)
+			st.load.Scale = atoi(o.value)
 			st.load.ScaleGiven = true
 		case "o":
 			st.noFailMsgs = true
@@ -195,7 +195,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
 		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port}
 	var fileErr atomic.Bool
-	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: spinOption(st.spin),
+	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: netspin.FlagOption(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
 		OnEnd: func(t *mocksrv.Text, err error) {
 			if err != nil && st.serve {
@@ -279,14 +279,14 @@ func writeFile(path string, data []byte) error {
 }
 
 // atoi reads an option value like C's atoi: leading blanks, a sign, digits.
-func atoi(s string) (int, bool) {
+func atoi(s string) int {
 	s = strings.TrimLeft(s, " \t")
 	i, neg := 0, false
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		neg = s[i] == '-'
 		i++
 	}
-	n, start := 0, i
+	n := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' && n < 1<<40 {
 		n = n*10 + int(s[i]-'0')
 		i++
@@ -294,15 +294,7 @@ func atoi(s string) (int, bool) {
 	if neg {
 		n = -n
 	}
-	return n, i > start
-}
-
-// spinOption maps --spin to Server.Spin, where 0 means the default.
-func spinOption(d time.Duration) time.Duration {
-	if d == 0 {
-		return -1
-	}
-	return d
+	return n
 }
 
 // help is -h's text (decision 8: wording ours, topics of §8; exit 1).

@@ -49,16 +49,17 @@ func BenchmarkPairConfig100LongHighFF(b *testing.B) {
 			name = "nospin"
 		}
 		b.Run(name, func(b *testing.B) {
+			// Output goes to files, as a harness script's would: a pipe to
+			// this process would add its wake-ups to the run.
+			srvOut, cliOut := filepath.Join(dir, "dsmock.out"), filepath.Join(dir, "dsclient.out")
 			var runs []time.Duration
 			for i := 0; i < b.N; i++ {
+				srvFile, cliFile := mustCreate(b, srvOut), mustCreate(b, cliOut)
 				start := time.Now()
 				port := 61000 + (os.Getpid()*7+i)%4500 // above the ephemeral range
-				// Output goes to files, as a harness script's would: a pipe
-				// to this process would add its wake-ups to the run.
-				srvOut, cliOut := filepath.Join(dir, "dsmock.out"), filepath.Join(dir, "dsclient.out")
 				srv := exec.Command(filepath.Join(bin, "dsmock"), "-c", "config.xml", "-v", "brief", "-p", strconv.Itoa(port), "--spin", spin)
 				srv.Dir = dir
-				srv.Stdout = mustCreate(b, srvOut)
+				srv.Stdout = srvFile
 				if err := srv.Start(); err != nil {
 					b.Fatal(err)
 				}
@@ -67,8 +68,7 @@ func BenchmarkPairConfig100LongHighFF(b *testing.B) {
 				// could take it from dsmock for an instant).
 				cli := exec.Command(filepath.Join(bin, "dsclient"), "-a", "ff", "-p", strconv.Itoa(port), "--spin", spin)
 				cli.Dir = dir
-				cli.Stdout = mustCreate(b, cliOut)
-				cli.Stderr = cli.Stdout
+				cli.Stdout, cli.Stderr = cliFile, cliFile
 				if err := cli.Run(); err != nil {
 					srv.Process.Kill()
 					msg, _ := os.ReadFile(cliOut)
@@ -78,8 +78,8 @@ func BenchmarkPairConfig100LongHighFF(b *testing.B) {
 					b.Fatalf("dsmock: %v", err)
 				}
 				runs = append(runs, time.Since(start))
-				srv.Stdout.(*os.File).Close()
-				cli.Stdout.(*os.File).Close()
+				srvFile.Close()
+				cliFile.Close()
 				b.StopTimer()
 				out, err := os.ReadFile(srvOut)
 				if err != nil {

@@ -22,6 +22,7 @@
 package netspin
 
 import (
+	"net"
 	"os"
 	"runtime"
 	"time"
@@ -42,4 +43,22 @@ func SequentialProcess() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
 	}
+}
+
+// WrapOption is Wrap for an options field where 0 means DefaultSpin and a
+// negative value turns polling off (protocol.ConnOptions.Spin,
+// mocksrv.Server.Spin).
+func WrapOption(c net.Conn, spin time.Duration) net.Conn {
+	if spin == 0 {
+		spin = DefaultSpin
+	}
+	return Wrap(c, spin)
+}
+
+// FlagOption maps a --spin flag, where 0 turns polling off, to such a field.
+func FlagOption(flag time.Duration) time.Duration {
+	if flag <= 0 {
+		return -1
+	}
+	return flag
 }
