@@ -192,11 +192,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result 
 		return r
 	}
 	r.Bounds = BoundsOf(cfg)
-	timeout := b.Target.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, b.timeout())
 	defer cancel()
 	var out runOutput
 	switch {
@@ -206,7 +202,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result 
 		out = runInProcess(ctx, cfg, job.Variant.New, b.Target)
 	}
 	r.Wall = time.Since(start)
-	r.fill(out, timeout)
+	r.fill(out, b.timeout())
 	return r
 }
 

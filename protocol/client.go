@@ -54,11 +54,7 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 		d := net.Dialer{Timeout: max(time.Until(stop), time.Second)}
 		nc, err := d.DialContext(ctx, "tcp", addr)
 		if err == nil {
-			spin := opt.Spin
-			if spin == 0 {
-				spin = netspin.DefaultSpin
-			}
-			nc = netspin.Wrap(nc, spin)
+			nc = netspin.WrapOption(nc, opt.Spin)
 			return NewClient(nc.(Transport), nc, opt.ConnOptions), nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(pause).Before(stop) {
@@ -203,13 +199,18 @@ func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
 }
 
 func (c *Client) servers(cmd string) ([]Server, error) {
-	recs, err := c.data(cmd, GetsRecords)
+	return records(c, cmd, GetsRecords, ParseServer)
+}
+
+// records sends cmd, reads its DATA batch of kind k and parses each record.
+func records[T any](c *Client, cmd string, k RecordKind, parse func(string) (T, error)) ([]T, error) {
+	recs, err := c.data(cmd, k)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Server, len(recs))
+	out := make([]T, len(recs))
 	for i, r := range recs {
-		if out[i], err = ParseServer(r); err != nil {
+		if out[i], err = parse(r); err != nil {
 			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
 		}
 	}
@@ -252,34 +253,12 @@ func (c *Client) GetsBounded(r Requirement) ([]Server, error) {
 
 // ListJobs sends LSTJ t id.
 func (c *Client) ListJobs(s ServerRef) ([]JobRecord, error) {
-	cmd := "LSTJ " + s.String()
-	recs, err := c.data(cmd, JobRecords)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]JobRecord, len(recs))
-	for i, r := range recs {
-		if out[i], err = ParseJobRecord(r); err != nil {
-			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
-		}
-	}
-	return out, nil
+	return records(c, "LSTJ "+s.String(), JobRecords, ParseJobRecord)
 }
 
 // ListQueue sends LSTQ GQ *.
 func (c *Client) ListQueue() ([]QueuedJob, error) {
-	cmd := "LSTQ " + GlobalQueue + " *"
-	recs, err := c.data(cmd, QueueRecords)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]QueuedJob, len(recs))
-	for i, r := range recs {
-		if out[i], err = ParseQueuedJob(r); err != nil {
-			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %w", cmd, i+1, err))
-		}
-	}
-	return out, nil
+	return records(c, "LSTQ "+GlobalQueue+" *", QueueRecords, ParseQueuedJob)
 }
 
 func (c *Client) number(cmd string) (int, error) {

@@ -259,7 +259,8 @@ type Conn struct {
 	// broken is set by a failed read or write: the position in the
 	// dialogue is then unknown and nothing more is sent.
 	broken error
-	rerr   error // an error that came with data, returned by the next fill
+	rerr   error  // an error that came with data, returned by the next fill
+	wbuf   []byte // the message being sent, reused (no allocation per message)
 }
 
 // NewConn wraps a transport.
@@ -293,16 +294,16 @@ func (c *Conn) send(cmd string) error {
 	if c.broken != nil {
 		return fmt.Errorf("not sending %q: the connection is unusable: %w", cmd, c.broken)
 	}
-	msg := cmd
+	c.wbuf = append(c.wbuf[:0], cmd...)
 	if c.opt.Framing == Newline {
-		msg += "\n"
+		c.wbuf = append(c.wbuf, '\n')
 	}
 	if wd, ok := c.t.(interface{ SetWriteDeadline(time.Time) error }); ok {
 		if err := wd.SetWriteDeadline(time.Now().Add(c.opt.ReadTimeout)); err != nil {
 			return c.fail(fmt.Errorf("sending %q: %w", cmd, err))
 		}
 	}
-	if _, err := io.WriteString(c.t, msg); err != nil {
+	if _, err := c.t.Write(c.wbuf); err != nil {
 		if isClosed(err) {
 			err = fmt.Errorf("%w (sending %q): %v", ErrClosed, cmd, err)
 		} else {

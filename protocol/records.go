@@ -150,7 +150,8 @@ func ParseServer(rec string) (Server, error) {
 // parseServerGeneral decides (and says what is wrong). Where both accept
 // a record they give the same Server (FuzzParseServer holds them to it).
 // Why: a client parses every record of every GETS, 200,000 in a
-// 2,000-job run of a 100-server system; this halves that time.
+// 2,000-job run of a 100-server system; one pass is about a fifth faster
+// than splitting into fields first.
 func parseServerFast(rec string) (Server, bool) {
 	var n [13]int // id, then the numbers after the state
 	var typ, state string
@@ -198,12 +199,18 @@ func parseServerFast(rec string) (Server, bool) {
 	if err != nil {
 		return Server{}, false
 	}
+	return newServer(typ, st, &n, k == 15), true
+}
+
+// newServer builds a record from its type, state and numbers (the id, then
+// the fields after the state; the failure fields when withFailures).
+func newServer(typ string, st ServerState, n *[13]int, withFailures bool) Server {
 	s := Server{Type: typ, ID: n[0], State: st, CurStartTime: n[1], Cores: n[2],
 		Memory: n[3], Disk: n[4], Waiting: n[5], Running: n[6]}
-	if k == 15 {
+	if withFailures {
 		s.Failure = &Failure{n[7], n[8], n[9], n[10], n[11], n[12]}
 	}
-	return s, true
+	return s
 }
 
 // smallAtoi is strconv.Atoi for an optional '-' and 1 to 18 decimal
@@ -248,12 +255,7 @@ func parseServerGeneral(rec string) (Server, error) {
 	if err := atoisInto(n[1:len(f)-2], f[3:]); err != nil {
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
-	s := Server{Type: f[0], ID: n[0], State: st, CurStartTime: n[1], Cores: n[2],
-		Memory: n[3], Disk: n[4], Waiting: n[5], Running: n[6]}
-	if len(f) == 15 {
-		s.Failure = &Failure{n[7], n[8], n[9], n[10], n[11], n[12]}
-	}
-	return s, nil
+	return newServer(f[0], st, &n, len(f) == 15), nil
 }
 
 // JobRecord is one LSTJ record (ds-server.md §5.8).

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"strings"
 	"time"
 )
 
@@ -53,8 +52,8 @@ func Replay(conn net.Conn, msgs []Message, opt ReplayOptions) error {
 		if err := r.expect(m); err != nil {
 			return fmt.Errorf("transcript line %d (message %d of %d): %w", m.Line, i+1, len(msgs), err)
 		}
-		if opt.OnAuth != nil && strings.HasPrefix(m.Text, "AUTH") {
-			if err := opt.OnAuth(strings.TrimPrefix(m.Text[4:], " ")); err != nil {
+		if user, ok := m.authUser(); ok && opt.OnAuth != nil {
+			if err := opt.OnAuth(user); err != nil {
 				return fmt.Errorf("transcript line %d: at AUTH: %w", m.Line, err)
 			}
 		}

@@ -78,11 +78,19 @@ type Transcript struct {
 // "AUTH ", ds-server.md §1.5), or "" when there was no AUTH.
 func (t *Transcript) User() string {
 	for _, m := range t.Messages {
-		if m.Dir == Rcvd && strings.HasPrefix(m.Text, "AUTH") {
-			return strings.TrimPrefix(m.Text[4:], " ")
+		if user, ok := m.authUser(); ok && m.Dir == Rcvd {
+			return user
 		}
 	}
 	return ""
+}
+
+// authUser is the user name of an AUTH message (everything after "AUTH ").
+func (m Message) authUser() (string, bool) {
+	if !strings.HasPrefix(m.Text, "AUTH") {
+		return "", false
+	}
+	return strings.TrimPrefix(m.Text[4:], " "), true
 }
 
 // Filter returns the messages of one direction, in order.
