@@ -174,24 +174,11 @@ func (t *Text) sendMain(msg string) []byte {
 	return t.prev
 }
 
-func (t *Text) sendMainBytes(msg []byte) []byte {
-	if t.e.log.showsProto(true, string(msg)) {
-		t.e.log.proto(true, string(msg))
-	}
-	t.prev = append(t.prev[:0], msg...)
-	if t.nl {
-		t.prev = append(t.prev, '\n')
-	}
-	return t.prev
-}
-
 // resend re-sends the previous message; in -n mode the stored buffer gets
 // one more '\n' each time [BUG-COMPAT] (§1.4, §5.1). The log shows it
 // without the newline added now.
 func (t *Text) resend() []byte {
-	if t.e.log.showsProto(true, string(t.prev)) {
-		t.e.log.proto(true, string(t.prev))
-	}
+	t.e.log.protoBytes(true, t.prev)
 	if t.nl {
 		t.prev = append(t.prev, '\n')
 	}
@@ -200,9 +187,7 @@ func (t *Text) resend() []byte {
 
 // sendData sends a DATA header or the records (not stored as previous).
 func (t *Text) sendData(msg []byte) []byte {
-	if t.e.log.showsProto(true, string(msg)) {
-		t.e.log.proto(true, string(msg))
-	}
+	t.e.log.protoBytes(true, msg)
 	t.out = append(t.out[:0], msg...)
 	if t.nl {
 		t.out = append(t.out, '\n')
@@ -399,8 +384,12 @@ func (t *Text) redy() []byte {
 	if ev.kind == evJCPL {
 		e.finishJCPL(ev)
 	}
-	t.out = e.appendEvent(t.out[:0], ev)
-	return t.sendMainBytes(t.out)
+	t.prev = e.appendEvent(t.prev[:0], ev) // a main-loop message: the previous one from now
+	e.log.protoBytes(true, t.prev)
+	if t.nl {
+		t.prev = append(t.prev, '\n')
+	}
+	return t.prev
 }
 
 // serverArg checks "<CMD> type id …" with exactly n tokens, a known type

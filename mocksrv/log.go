@@ -201,7 +201,12 @@ func (l *logger) flush() {
 }
 
 // proto prints a SENT or RCVD line when the level shows it (§7.3).
-func (l *logger) proto(sent bool, msg string) {
+func (l *logger) proto(sent bool, msg string) { logProto(l, sent, msg) }
+
+// protoBytes is proto for a message built in a buffer (no string made).
+func (l *logger) protoBytes(sent bool, msg []byte) { logProto(l, sent, msg) }
+
+func logProto[S string | []byte](l *logger, sent bool, msg S) {
 	if l.out == nil || l.lvl.Proto == ProtoNone {
 		return
 	}
@@ -218,24 +223,18 @@ func (l *logger) proto(sent bool, msg string) {
 	l.buf = append(l.buf, '\n')
 }
 
-// showsProto reports whether a protocol line would be printed; callers use
-// it to avoid building message text nobody reads.
-func (l *logger) showsProto(sent bool, msg string) bool {
-	if l.out == nil || l.lvl.Proto == ProtoNone {
-		return false
-	}
-	return l.lvl.Proto == ProtoAll || briefShows(sent, msg)
-}
+// protoOn reports whether any protocol line is printed; callers use it to
+// avoid building message text nobody reads.
+func (l *logger) protoOn() bool { return l.out != nil && l.lvl.Proto != ProtoNone }
 
 // briefShows is the -v brief filter (§7.3).
-func briefShows(sent bool, msg string) bool {
+func briefShows[S string | []byte](sent bool, msg S) bool {
+	is := func(w string) bool { return string(msg) == w }
+	has := func(p string) bool { return len(msg) >= len(p) && string(msg[:len(p)]) == p }
 	if sent {
-		return strings.HasPrefix(msg, "JOB") || msg == "OK" || msg == "NONE" ||
-			strings.HasPrefix(msg, "JCPL") || strings.HasPrefix(msg, "RESF") ||
-			strings.HasPrefix(msg, "RESR") || msg == "QUIT"
+		return has("JOB") || is("OK") || is("NONE") || has("JCPL") || has("RESF") || has("RESR") || is("QUIT")
 	}
-	return msg == "HELO" || strings.HasPrefix(msg, "AUTH") || msg == "REDY" ||
-		strings.HasPrefix(msg, "SCHD") || strings.HasPrefix(msg, "MIGJ") || msg == "QUIT"
+	return is("HELO") || has("AUTH") || is("REDY") || has("SCHD") || has("MIGJ") || is("QUIT")
 }
 
 // sync writes the buffered text to out.

@@ -17,7 +17,6 @@ import (
 type Session struct {
 	e       *Engine
 	phase   sessPhase
-	proto   bool // protocol lines are logged: build message text
 	rep     *Report
 	sys     *servertypes.System
 	ids     []int32
@@ -47,7 +46,7 @@ func NewSession(cfg *Config, opt Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{e: e, proto: opt.Log != nil && opt.Level.Proto != ProtoNone}, nil
+	return &Session{e: e}, nil
 }
 
 // Engine exposes the simulation (files, after QUIT).
@@ -76,17 +75,9 @@ func (s *Session) Flush() { s.e.log.sync() }
 // Report returns the end-of-run report; nil before Quit.
 func (s *Session) Report() *Report { return s.rep }
 
-func (s *Session) rcvd(msg string) {
-	if s.proto {
-		s.e.log.proto(false, msg)
-	}
-}
+func (s *Session) rcvd(msg string) { s.e.log.proto(false, msg) }
 
-func (s *Session) sent(msg string) {
-	if s.proto {
-		s.e.log.proto(true, msg)
-	}
-}
+func (s *Session) sent(msg string) { s.e.log.proto(true, msg) }
 
 // refuse logs and returns an ERR reply.
 func (s *Session) refuse(cmd string, r refusal) error {
@@ -114,7 +105,7 @@ func (s *Session) start(cmd func() string, starts bool) error {
 		}
 		s.phase = phMain
 	}
-	if s.proto {
+	if s.e.log.protoOn() {
 		s.rcvd(cmd())
 	}
 	return nil
@@ -151,9 +142,9 @@ func (s *Session) redy() event {
 	if ev.kind == evJCPL {
 		s.e.finishJCPL(ev)
 	}
-	if s.proto {
+	if s.e.log.protoOn() {
 		s.scratch = s.e.appendEvent(s.scratch[:0], ev)
-		s.e.log.proto(true, string(s.scratch))
+		s.e.log.protoBytes(true, s.scratch)
 	}
 	return ev
 }
@@ -245,7 +236,7 @@ func (s *Session) Quit() error {
 
 // dataLog logs a DATA exchange as the text front would print it.
 func (s *Session) dataLog(n, recLen int, records func(b []byte) []byte) {
-	if !s.proto {
+	if !s.e.log.protoOn() {
 		return
 	}
 	s.sent("DATA " + strconv.Itoa(n) + " " + strconv.Itoa(recLen))
