@@ -14,19 +14,34 @@ func (e *Engine) server(ti int32, id int) *server {
 	return e.servers[e.first[ti]+int32(id)]
 }
 
-// lookup resolves a type name and id; ok is false for an unknown type (and
-// prints ds-server's stderr line, §7.7), s is nil for an id out of range.
-func (e *Engine) lookup(typ string, id int, what string) (s *server, ok bool) {
+// typeIndex resolves a type name; for an unknown one it prints ds-server's
+// stderr line (§7.7) and reports false.
+func (e *Engine) typeIndex(typ string) (int32, bool) {
 	ti, ok := e.byName[typ]
 	if !ok {
 		e.errf("No such server type by %s exists!", typ)
+	}
+	return ti, ok
+}
+
+// outOfBound prints ds-server's stderr line for an id beyond type ti's
+// servers (§7.7); what names the argument.
+func (e *Engine) outOfBound(ti int32, id int, what string) {
+	e.errf("%d: Out of bound! (0 - %d); %s", id, e.types[ti].Limit-1, what)
+}
+
+// lookup resolves a type name and id, printing ds-server's stderr line for
+// an unknown type or an id out of range; ok is false for both.
+func (e *Engine) lookup(typ string, id int, what string) (s *server, ok bool) {
+	ti, ok := e.typeIndex(typ)
+	if !ok {
 		return nil, false
 	}
 	s = e.server(ti, id)
 	if s == nil {
-		e.errf("%d: Out of bound! (0 - %d); %s", id, e.types[ti].Limit-1, what)
+		e.outOfBound(ti, id, what)
 	}
-	return s, true
+	return s, s != nil
 }
 
 func (e *Engine) capable(s *server, j *Job) bool {
@@ -53,15 +68,14 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) refu
 	if i < 0 {
 		return refusal{code: rNoWaitingJob}
 	}
-	ti, ok := e.byName[typ]
+	ti, ok := e.typeIndex(typ)
 	if !ok {
-		e.errf("No such server type by %s exists!", typ)
 		return refusal{code: rNoServerType}
 	}
 	s := e.server(ti, id)
 	if !idOK || s == nil {
 		if idOK {
-			e.errf("%d: Out of bound! (0 - %d); Server ID", id, e.types[ti].Limit-1)
+			e.outOfBound(ti, id, "Server ID")
 		}
 		return refusal{code: rServerOOB}
 	}

@@ -407,8 +407,7 @@ func (t *Text) serverTok(typ, idTok, what string) (*server, bool) {
 	if !ok {
 		return nil, false
 	}
-	s, ok := t.e.lookup(typ, id, what)
-	return s, ok && s != nil
+	return t.e.lookup(typ, id, what)
 }
 
 // gets handles every GETS form (§5.3).
@@ -459,8 +458,7 @@ func (t *Text) parseGets(msg string) (getsQuery, bool) {
 			return q, false
 		}
 		var ok bool
-		if q.ti, ok = e.byName[f[1]]; !ok {
-			e.errf("No such server type by %s exists!", f[1])
+		if q.ti, ok = e.typeIndex(f[1]); !ok {
 			return q, false
 		}
 	case getsOne:
@@ -470,8 +468,7 @@ func (t *Text) parseGets(msg string) (getsQuery, bool) {
 			return q, false
 		}
 		var ok bool
-		if q.ti, ok = e.byName[f[1]]; !ok {
-			e.errf("No such server type by %s exists!", f[1])
+		if q.ti, ok = e.typeIndex(f[1]); !ok {
 			return q, false
 		}
 		if q.id, ok = scanInt(f[2]); !ok || q.id < 0 || q.id >= e.types[q.ti].Limit {

@@ -214,8 +214,7 @@ func (s *Session) Do(a protocol.Action) (string, error) {
 }
 
 func (s *Session) lookup(ref protocol.ServerRef, what string) (*server, bool) {
-	srv, ok := s.e.lookup(ref.Type, ref.ID, what)
-	return srv, ok && srv != nil
+	return s.e.lookup(ref.Type, ref.ID, what)
 }
 
 // Quit is QUIT (§1.6): every scheduled job runs to completion, then the
@@ -300,11 +299,8 @@ func (s *Session) GetsOne(ref protocol.ServerRef) (protocol.Server, error) {
 	if err := s.start(cmd, true); err != nil {
 		return protocol.Server{}, err
 	}
-	ti, ok := s.e.byName[ref.Type]
+	ti, ok := s.e.typeIndex(ref.Type)
 	if !ok || !validToken(ref.Type) || ref.ID < 0 || ref.ID >= s.e.types[ti].Limit {
-		if !ok {
-			s.e.errf("No such server type by %s exists!", ref.Type)
-		}
 		return protocol.Server{}, s.refuse(cmd(), refusal{code: rGETS})
 	}
 	recs, err := s.servers(cmd, getsOne, ti, ref.ID, protocol.Requirement{})
