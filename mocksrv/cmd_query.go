@@ -200,3 +200,32 @@ func (e *Engine) ejwt(s *server) int {
 	}
 	return n
 }
+
+// appendJobList writes s's LSTJ records (§5.8), running jobs then waiting
+// ones, one a line.
+func (e *Engine) appendJobList(b []byte, s *server) []byte {
+	for i, x := range s.running {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = e.appendJobRecord(b, x, protocol.JobStateRunning)
+	}
+	for i, x := range s.waiting {
+		if i > 0 || len(s.running) > 0 {
+			b = append(b, '\n')
+		}
+		b = e.appendJobRecord(b, x, protocol.JobStateWaiting)
+	}
+	return b
+}
+
+// appendQueueList writes the records of LSTQ GQ * (§5.7), one a line.
+func (e *Engine) appendQueueList(b []byte) []byte {
+	for i := range e.gq {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, e.queued(i).String()...)
+	}
+	return b
+}

@@ -269,22 +269,8 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 		if !ok {
 			return refuse(refusal{code: rLSTJ})
 		}
-		t.data = t.data[:0]
-		n := 0
-		for _, lst := range [2][]slot{s.running, s.waiting} {
-			st := protocol.JobStateRunning
-			if n >= len(s.running) {
-				st = protocol.JobStateWaiting
-			}
-			for _, x := range lst {
-				if n > 0 {
-					t.data = append(t.data, '\n')
-				}
-				t.data = e.appendJobRecord(t.data, x, st)
-				n++
-			}
-		}
-		return t.startData(n, 59), false, nil
+		t.data = e.appendJobList(t.data[:0], s)
+		return t.startData(len(s.running)+len(s.waiting), 59), false, nil
 	case "LSTQ":
 		return t.lstq(msg)
 	case "CNTJ":
@@ -560,13 +546,7 @@ func (t *Text) lstq(msg string) ([]byte, bool, error) {
 	case "#":
 		return t.sendMain(strconv.Itoa(len(e.gq))), false, nil
 	case "*":
-		t.data = t.data[:0]
-		for i := range e.gq {
-			if i > 0 {
-				t.data = append(t.data, '\n')
-			}
-			t.data = append(t.data, e.queued(i).String()...)
-		}
+		t.data = e.appendQueueList(t.data[:0])
 		return t.startData(len(e.gq), 55), false, nil
 	case "$":
 		if len(e.gq) == 0 {

@@ -368,15 +368,7 @@ func (s *Session) ListJobs(ref protocol.ServerRef) ([]protocol.JobRecord, error)
 		return nil, err
 	}
 	out := s.e.jobRecords(srv, make([]protocol.JobRecord, 0, len(srv.running)+len(srv.waiting)))
-	s.dataLog(len(out), 59, func(b []byte) []byte {
-		for i, r := range out {
-			if i > 0 {
-				b = append(b, '\n')
-			}
-			b = append(b, r.String()...)
-		}
-		return b
-	})
+	s.dataLog(len(out), 59, func(b []byte) []byte { return s.e.appendJobList(b, srv) })
 	s.e.log.maybeSync()
 	return out, nil
 }
@@ -427,15 +419,7 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	for i := range out {
 		out[i] = s.e.queued(i)
 	}
-	s.dataLog(len(out), 55, func(b []byte) []byte {
-		for i, q := range out {
-			if i > 0 {
-				b = append(b, '\n')
-			}
-			b = append(b, q.String()...)
-		}
-		return b
-	})
+	s.dataLog(len(out), 55, s.e.appendQueueList)
 	s.e.log.maybeSync()
 	return out, nil
 }
