@@ -51,7 +51,6 @@ import (
 	"net"
 	"os"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -427,21 +426,49 @@ func (c *Conn) ReadRecords(n int, kind RecordKind, recLen int) ([]string, error)
 	g := kind.grammar(recLen)
 	deadline := time.Now().Add(c.opt.ReadTimeout)
 	if c.opt.Framing == Newline {
-		recs := make([]string, 0, min(n, preallocRecords))
-		for len(recs) < n {
-			line, err := c.readLine(deadline)
-			if err != nil {
-				got := strings.Join(append(recs, string(line)), "\n")
-				return nil, c.exchangeErr(want, []byte(got), err)
-			}
-			if checkAny(line, g...) != open {
-				return nil, c.badRecord(want, len(recs)+1, line)
-			}
-			recs = append(recs, string(line))
-		}
-		return recs, nil
+		return c.readRecordsNewline(n, g, want, deadline)
 	}
 	return c.readRecordsPlain(n, g, want, deadline)
+}
+
+// readRecordsNewline reads n records of one line each. Like the plain-mode
+// reader it notes where each record ends and takes the whole batch from
+// the buffer once, at the end.
+func (c *Conn) readRecordsNewline(n int, g [][]tok, want string, deadline time.Time) ([]string, error) {
+	ends := make([]int, 0, min(n, preallocRecords)) // end offset of each record
+	pos := 0                                        // start of the record being received
+	for len(ends) < n {
+		i := bytes.IndexByte(c.buf[pos:], '\n')
+		if i < 0 {
+			err := ErrUnexpected
+			if len(c.buf)-pos <= maxLine {
+				err = c.fill(deadline)
+			}
+			if err != nil {
+				return nil, c.exchangeErr(want, c.buf, err) // the records so far and what came of the next
+			}
+			continue
+		}
+		line := c.buf[pos : pos+i]
+		if checkAny(line, g...) != open {
+			return nil, c.badRecord(want, len(ends)+1, line)
+		}
+		ends = append(ends, pos+i)
+		pos += i + 1
+	}
+	return splitAt(c.take(pos), ends), nil
+}
+
+// splitAt cuts msg into the records ending at ends, each followed by one
+// separator byte.
+func splitAt(msg string, ends []int) []string {
+	recs := make([]string, len(ends))
+	start := 0
+	for i, e := range ends {
+		recs[i] = msg[start:e]
+		start = e + 1
+	}
+	return recs
 }
 
 // badRecord reports record k of a batch that is not a record of the kind.
@@ -494,14 +521,7 @@ func (c *Conn) readRecordsPlain(n int, g [][]tok, want string, deadline time.Tim
 			return nil, c.exchangeErr(want, c.buf, err)
 		}
 	}
-	msg := c.take(len(c.buf))
-	recs := make([]string, n)
-	start := 0
-	for i, e := range ends {
-		recs[i] = msg[start:e]
-		start = e + 1
-	}
-	return recs, nil
+	return splitAt(c.take(len(c.buf)), ends), nil
 }
 
 // coalesce waits briefly for more bytes of a message that looks complete
