@@ -145,7 +145,7 @@ func (e *Engine) place(job int32, s *server, word string) {
 	}
 	if running {
 		e.log.queue(e.clock, lineRunning, job, s.idx)
-		e.log.flush()
+		e.flushLog()
 	}
 }
 
@@ -273,7 +273,7 @@ func (e *Engine) migj(jobID int, src, tgt *server) refusal {
 		src.state = protocol.Idle
 	case src.state == protocol.Active && len(src.waiting) > 0:
 		e.startWaiting(src, e.clock)
-		e.log.flush()
+		e.flushLog()
 	}
 	e.touch(src)
 	return refusal{}

@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -136,11 +137,6 @@ func NewEngine(cfg *Config, opt Options) (*Engine, error) {
 		}
 	}
 	e.log = newLogger(opt.Log, opt.Level)
-	e.log.names = func(srv int32) (string, int) {
-		s := e.servers[srv]
-		return e.types[s.typ].Name, s.id
-	}
-	e.log.jobID = func(j int32) int { return e.jobs[j].ID }
 	if !opt.NoHeader {
 		e.header()
 	}
@@ -262,6 +258,40 @@ func (e *Engine) appendRef(b []byte, srv int32) []byte {
 	b = append(b, e.types[s.typ].Name...)
 	b = append(b, ' ')
 	return strconv.AppendInt(b, int64(s.id), 10)
+}
+
+// appendJobOn writes "job ID on type id", the start of the event lines
+// about a job on a server (§7.2).
+func (e *Engine) appendJobOn(b []byte, job, srv int32) []byte {
+	b = append(b, "job "...)
+	b = strconv.AppendInt(b, int64(e.jobs[job].ID), 10)
+	b = append(b, " on "...)
+	return e.appendRef(b, srv)
+}
+
+// flushLog prints the buffered advance lines sorted by time, stable.
+func (e *Engine) flushLog() {
+	l := e.log
+	if len(l.pend) == 0 {
+		return
+	}
+	p := l.pend
+	byTime := func(a, b pendingLine) int { return cmp.Compare(a.t, b.t) }
+	if !slices.IsSortedFunc(p, byTime) {
+		slices.SortStableFunc(p, byTime)
+	}
+	for _, x := range p {
+		if !l.event(x.t) {
+			continue
+		}
+		l.buf = e.appendJobOn(l.buf, x.job, x.srv)
+		if x.kind == lineRunning {
+			l.buf = append(l.buf, " RUNNING\n"...)
+		} else {
+			l.buf = append(l.buf, " COMPLETED\n"...)
+		}
+	}
+	l.pend = l.pend[:0]
 }
 
 func appendInts(b []byte, v ...int) []byte {
@@ -438,13 +468,13 @@ func (e *Engine) completion(F int) event {
 // Its RUNNING lines come before the SENT JCPL line.
 func (e *Engine) finishJCPL(ev event) {
 	if len(e.batch) > 0 && e.batch[0].srv == ev.srv {
-		e.log.flush()
+		e.flushLog()
 		return
 	}
 	s := e.servers[ev.srv]
 	e.startWaiting(s, e.clock)
 	e.touch(s)
-	e.log.flush()
+	e.flushLog()
 }
 
 // bootDone applies a boot completion at time t: known-start waiting jobs
@@ -522,7 +552,7 @@ func (e *Engine) advance(T int) {
 		e.touch(s)
 	}
 	e.scratch = srvs[:0]
-	e.log.flush()
+	e.flushLog()
 }
 
 func (e *Engine) advanceServer(s *server, T int) {
@@ -665,10 +695,7 @@ func (e *Engine) evict(s *server, t int, word string, hist *[]slot) int {
 
 func (e *Engine) jobGone(s *server, r slot, word string, runMin int) {
 	if e.log.event(e.clock) {
-		b := append(e.log.buf, "job "...)
-		b = strconv.AppendInt(b, int64(e.jobs[r.job].ID), 10)
-		b = append(b, " on "...)
-		b = e.appendRef(b, s.idx)
+		b := e.appendJobOn(e.log.buf, r.job, s.idx)
 		b = append(b, ' ')
 		b = append(b, word...)
 		e.log.buf = append(b, '\n')

@@ -1,9 +1,7 @@
 package mocksrv
 
 import (
-	"cmp"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,8 +82,6 @@ type logger struct {
 	lastT int
 	plen  int // length of "t <lastT>: "
 	pend  []pendingLine
-	names func(srv int32) (string, int)
-	jobID func(job int32) int
 	err   error // first write error
 }
 
@@ -168,36 +164,6 @@ func (l *logger) queue(t int, k lineKind, job, srv int32) {
 	if l.lvl.Events() {
 		l.pend = append(l.pend, pendingLine{t, k, job, srv})
 	}
-}
-
-// flush prints the buffered advance lines sorted by time, stable.
-func (l *logger) flush() {
-	if len(l.pend) == 0 {
-		return
-	}
-	p := l.pend
-	byTime := func(a, b pendingLine) int { return cmp.Compare(a.t, b.t) }
-	if !slices.IsSortedFunc(p, byTime) {
-		slices.SortStableFunc(p, byTime)
-	}
-	for _, x := range p {
-		if !l.event(x.t) {
-			continue
-		}
-		name, id := l.names(x.srv)
-		l.buf = append(l.buf, "job "...)
-		l.buf = strconv.AppendInt(l.buf, int64(l.jobID(x.job)), 10)
-		l.buf = append(l.buf, " on "...)
-		l.buf = append(l.buf, name...)
-		l.buf = append(l.buf, ' ')
-		l.buf = strconv.AppendInt(l.buf, int64(id), 10)
-		if x.kind == lineRunning {
-			l.buf = append(l.buf, " RUNNING\n"...)
-		} else {
-			l.buf = append(l.buf, " COMPLETED\n"...)
-		}
-	}
-	l.pend = l.pend[:0]
 }
 
 // proto prints a SENT or RCVD line when the level shows it (§7.3).
