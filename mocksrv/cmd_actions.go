@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -44,7 +45,7 @@ func (e *Engine) lookup(typ string, id int, what string) (s *server, ok bool) {
 	return s, s != nil
 }
 
-func (e *Engine) capable(s *server, j *Job) bool {
+func (e *Engine) capable(s *server, j *simconfig.Job) bool {
 	t := &e.types[s.typ]
 	return j.Cores <= t.Cores && j.Memory <= t.Memory && j.Disk <= t.Disk
 }

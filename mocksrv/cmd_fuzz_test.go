@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -11,7 +12,7 @@ import (
 
 var (
 	fuzzCfgOnce sync.Once
-	fuzzCfg     *Config
+	fuzzCfg     *simconfig.Config
 )
 
 // FuzzClientMessages feeds any sequence of client messages (one per line of
@@ -24,7 +25,7 @@ func FuzzClientMessages(f *testing.F) {
 	dir := fixtures.Dir(f)
 	fuzzCfgOnce.Do(func() {
 		p := filepath.Join(dir, "fixtures", "sample-config01", "config.xml")
-		c, err := LoadConfig(p, LoadOptions{BaseDir: filepath.Dir(p)})
+		c, err := simconfig.LoadConfig(p, simconfig.LoadOptions{BaseDir: filepath.Dir(p)})
 		if err == nil {
 			fuzzCfg = c
 		}
@@ -52,7 +53,7 @@ func FuzzClientMessages(f *testing.F) {
 		if in == "" {
 			return
 		}
-		var cfg *Config
+		var cfg *simconfig.Config
 		switch in[0] % 3 {
 		case 0:
 			cfg = fuzzCfg

@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ type Text struct {
 
 // NewText starts a simulation of cfg behind a text front. The header lines
 // (§7.1) are logged at once unless opt.NoHeader.
-func NewText(cfg *Config, opt Options) (*Text, error) {
+func NewText(cfg *simconfig.Config, opt Options) (*Text, error) {
 	if cfg.Newline {
 		opt.Newline = true
 	}

@@ -3,19 +3,20 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strings"
 	"testing"
 )
 
 // tinyConfig is a hand-made system: three types (given out of core order
 // to exercise the sorted order) and six jobs at 5, 10, 20, 30, 40, 50.
-func tinyConfig() *Config {
-	types := []ServerType{
+func tinyConfig() *simconfig.Config {
+	types := []simconfig.ServerType{
 		{Name: "tiny", Limit: 2, BootupTime: 10, HourlyRate: 0.1, Cores: 1, Memory: 1000, Disk: 4000},
 		{Name: "small", Limit: 2, BootupTime: 20, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
 		{Name: "big", Limit: 1, BootupTime: 30, HourlyRate: 0.4, Cores: 4, Memory: 16000, Disk: 64000},
 	}
-	jobs := []Job{
+	jobs := []simconfig.Job{
 		{ID: 0, Submit: 5, EstRunTime: 50, ActRunTime: 40, Cores: 1, Memory: 500, Disk: 1000},
 		{ID: 1, Submit: 10, EstRunTime: 100, ActRunTime: 100, Cores: 2, Memory: 1000, Disk: 2000},
 		{ID: 2, Submit: 20, EstRunTime: 30, ActRunTime: 30, Cores: 4, Memory: 2000, Disk: 2000},
@@ -26,15 +27,15 @@ func tinyConfig() *Config {
 	for i := range jobs {
 		jobs[i].Type = "t"
 	}
-	return &Config{Path: "tiny.xml", Seed: 1024, Types: types, ConfigOrder: types, Jobs: jobs,
+	return &simconfig.Config{Path: "tiny.xml", Seed: 1024, Types: types, ConfigOrder: types, Jobs: jobs,
 		EndTime: 2592000, JobCount: len(jobs), JobFile: "jobs.xml"}
 }
 
 // failConfig adds a failure trace: small 1 fails 12..15 (recovers at 16).
-func failConfig() *Config {
+func failConfig() *simconfig.Config {
 	c := tinyConfig()
 	c.FailureFile = "f.txt"
-	c.Failures = []FailureRecord{{Start: 12, End: 15, Type: "small", ID: 1}}
+	c.Failures = []simconfig.FailureRecord{{Start: 12, End: 15, Type: "small", ID: 1}}
 	return c
 }
 
@@ -48,7 +49,7 @@ type dlg struct {
 
 const noReply = "<no reply>"
 
-func newDlg(t *testing.T, cfg *Config, opt Options) *dlg {
+func newDlg(t *testing.T, cfg *simconfig.Config, opt Options) *dlg {
 	d := &dlg{t: t}
 	opt.Log = &d.log
 	opt.Stderr = &d.stderr

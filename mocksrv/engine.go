@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"io"
 	"slices"
 	"sort"
@@ -45,13 +46,13 @@ type Options struct {
 // io.Writer it was given). It is not safe for concurrent use; independent
 // Engines share nothing.
 type Engine struct {
-	cfg     *Config
+	cfg     *simconfig.Config
 	opt     Options
-	types   []ServerType
+	types   []simconfig.ServerType
 	first   []int32 // index of each type's server 0 in servers
 	servers []*server
 	byName  map[string]int32
-	jobs    []Job
+	jobs    []simconfig.Job
 	log     *logger
 
 	clock     int
@@ -97,7 +98,7 @@ var ErrFailureModel = errors.New("failure models are not supported by dsmock: us
 // NewEngine builds a simulation of cfg. The config must have been loaded
 // (types sorted, jobs present). Failure trace records naming an unknown
 // server are an error.
-func NewEngine(cfg *Config, opt Options) (*Engine, error) {
+func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
 	if cfg == nil || len(cfg.Types) == 0 {
 		return nil, errors.New("mocksrv: config has no server types")
 	}
@@ -154,7 +155,7 @@ func (e *Engine) header() {
 // connection (§7.1): the version, the command line exactly as given
 // (space-joined) and the port.
 func Header(commandLine string, port int) string {
-	return "# ds-sim server " + Version + "\n" +
+	return "# ds-sim server " + simconfig.Version + "\n" +
 		"# Server-side simulator started with '" + commandLine + "'\n" +
 		"# Waiting for connection to port " + strconv.Itoa(port) + " of IP address 127.0.0.1\n"
 }

@@ -2,6 +2,7 @@ package mocksrv
 
 import (
 	"container/heap"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"math"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -209,14 +210,14 @@ func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 }
 
 // reserve takes j's resources from s's available ones (j starts on s).
-func (s *server) reserve(j *Job) {
+func (s *server) reserve(j *simconfig.Job) {
 	s.c -= j.Cores
 	s.m -= j.Memory
 	s.d -= j.Disk
 }
 
 // release gives j's resources back to s (j completed or left s).
-func (s *server) release(j *Job) {
+func (s *server) release(j *simconfig.Job) {
 	s.c += j.Cores
 	s.m += j.Memory
 	s.d += j.Disk

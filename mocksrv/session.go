@@ -2,6 +2,7 @@ package mocksrv
 
 import (
 	"errors"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -41,7 +42,7 @@ var ErrNoHandshake = errors.New("mocksrv: handshake (HELO, AUTH) not done")
 
 // NewSession starts a simulation of cfg. opt.Log may be nil: then no log
 // text is built at all.
-func NewSession(cfg *Config, opt Options) (*Session, error) {
+func NewSession(cfg *simconfig.Config, opt Options) (*Session, error) {
 	e, err := NewEngine(cfg, opt)
 	if err != nil {
 		return nil, err

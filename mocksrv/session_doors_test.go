@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -24,7 +25,7 @@ type twoDoors struct {
 	step int
 }
 
-func newTwoDoors(t testing.TB, cfg *Config, opt Options) *twoDoors {
+func newTwoDoors(t testing.TB, cfg *simconfig.Config, opt Options) *twoDoors {
 	d := &twoDoors{t: t}
 	so, to := opt, opt
 	so.Log, to.Log = &d.slog, &d.tlog
@@ -107,7 +108,7 @@ func (d *twoDoors) sameRecs(what string, srecs []string, serr error, header stri
 }
 
 // act does one random step through both doors.
-func (d *twoDoors) act(r *rand.Rand, cfg *Config) {
+func (d *twoDoors) act(r *rand.Rand, cfg *simconfig.Config) {
 	d.step++
 	ref := func() protocol.ServerRef {
 		if r.Intn(10) == 0 {
@@ -235,7 +236,7 @@ func (d *twoDoors) finish() {
 // not, give the same replies, ERR texts, log and report through both doors.
 func TestDoorsRandomDialogues(t *testing.T) {
 	for seed := int64(1); seed <= 60; seed++ {
-		for _, cfg := range []*Config{tinyConfig(), failConfig()} {
+		for _, cfg := range []*simconfig.Config{tinyConfig(), failConfig()} {
 			lvl := []Level{LevelAll, LevelBrief, ParseLevel("all+")}[seed%3]
 			d := newTwoDoors(t, cfg, Options{Level: lvl, NoFailureMsgs: seed%7 == 0})
 			r := rand.New(rand.NewSource(seed))

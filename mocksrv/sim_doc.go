@@ -21,7 +21,8 @@
 //     the same log and report as Text for the same dialogue.
 //
 // Loading configurations, job files, failure traces and job generation
-// live in the config_*, jobfile, failtrace, jobgen and glibcrand files.
+// is package simconfig (mocksrv/simconfig); config.go re-exports what the
+// commands need.
 //
 // Choices where ds-server.md leaves one open (its decisions 1-10):
 //   - reading (1): plain mode reads one chunk of at most 1023 bytes per

@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 
 	"github.com/dssim-go/dssim-go/servertypes"
@@ -11,7 +12,7 @@ import (
 // float32 rate printed with %.2f of its exact binary value. The writer is
 // servertypes' (the client reads what it writes); the rates go in exactly,
 // so float32 → float64 → float32 gives the stored value back.
-func SystemXML(cfg *Config) []byte {
+func SystemXML(cfg *simconfig.Config) []byte {
 	types := make([]servertypes.Type, len(cfg.Types))
 	for i, t := range cfg.Types {
 		types[i] = servertypes.Type{Name: t.Name, Limit: t.Limit, BootupTime: t.BootupTime,
@@ -22,7 +23,7 @@ func SystemXML(cfg *Config) []byte {
 		// Cannot happen for a loaded config (unique names, positive sizes).
 		panic("mocksrv: " + err.Error())
 	}
-	return sys.XML(Version)
+	return sys.XML(simconfig.Version)
 }
 
 // FailuresTxt returns ds-res-failures.txt (Appendix C.5), or nil when

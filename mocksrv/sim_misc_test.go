@@ -3,6 +3,7 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -44,7 +45,7 @@ func TestSystemXMLRates(t *testing.T) {
 	rates := map[float32]string{0.2: "0.20", 0.015: "0.01", 0.125: "0.12", 1.255: "1.25", 2.345: "2.35", 0.005: "0.00"}
 	for r, want := range rates {
 		c := tinyConfig()
-		c.Types = []ServerType{{Name: "a", Limit: 3, BootupTime: 7, HourlyRate: r, Cores: 2, Memory: 1000, Disk: 2000}}
+		c.Types = []simconfig.ServerType{{Name: "a", Limit: 3, BootupTime: 7, HourlyRate: r, Cores: 2, Memory: 1000, Disk: 2000}}
 		got := string(SystemXML(c))
 		exp := "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
 			"<!-- system information generated for ds-sim@MQ, 4-Apr, 2025 @ MQ - client-server -->\n" +
@@ -231,7 +232,7 @@ func TestSystemXMLMatchesServertypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a, b := sys.XML(Version), SystemXML(cfg); !bytes.Equal(a, b) {
+		if a, b := sys.XML(simconfig.Version), SystemXML(cfg); !bytes.Equal(a, b) {
 			t.Errorf("%s:\n%s\n%s", name, a, b)
 		}
 		// And the Session's System() is what a client reads back from the file.

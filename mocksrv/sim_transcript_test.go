@@ -3,6 +3,7 @@ package mocksrv
 import (
 	"bytes"
 	"fmt"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,10 +30,10 @@ func rcvdLines(log []byte) []string {
 	return out
 }
 
-func loadFixture(t testing.TB, name string) *Config {
+func loadFixture(t testing.TB, name string) *simconfig.Config {
 	t.Helper()
 	p := filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml")
-	cfg, err := LoadConfig(p, LoadOptions{BaseDir: filepath.Dir(p)})
+	cfg, err := simconfig.LoadConfig(p, simconfig.LoadOptions{BaseDir: filepath.Dir(p)})
 	if err != nil {
 		t.Fatalf("%s: %v", p, err)
 	}
@@ -40,7 +41,7 @@ func loadFixture(t testing.TB, name string) *Config {
 }
 
 // replayText feeds msgs to a text front and returns the stdout log.
-func replayText(t testing.TB, cfg *Config, lvl Level, msgs []string) ([]byte, *Text) {
+func replayText(t testing.TB, cfg *simconfig.Config, lvl Level, msgs []string) ([]byte, *Text) {
 	t.Helper()
 	var out bytes.Buffer
 	tx, err := NewText(cfg, Options{Level: lvl, Log: &out, CommandLine: "ds-server -c config.xml -v all -p 50000", Port: 50000})

@@ -1,4 +1,4 @@
-package mocksrv
+package simconfig
 
 // glibcRand reproduces glibc's rand()/srand() (the TYPE_3 additive
 // lagged-Fibonacci generator), the only source of randomness ds-server uses

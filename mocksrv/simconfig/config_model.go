@@ -1,4 +1,4 @@
-package mocksrv
+package simconfig
 
 // This file is the data model shared by the configuration loader (config
 // files, job files, failure traces, job generation) and the simulation

@@ -1,4 +1,4 @@
-package mocksrv
+package simconfig
 
 import (
 	"fmt"
