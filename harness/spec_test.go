@@ -8,6 +8,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
 // nopStrategy is registered for the spec tests; since registration is

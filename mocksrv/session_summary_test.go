@@ -11,6 +11,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
 var cfgCache = map[string]*mocksrv.Config{}

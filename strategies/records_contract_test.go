@@ -9,6 +9,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy is held to the contract
 )
 
 // TestRecordsContract: every registered strategy honours the Queries

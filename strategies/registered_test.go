@@ -1,19 +1,28 @@
-package strategies
+package strategies_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
-// TestReferenceRegistered: the ten reference algorithms are registered,
-// marked Reference, with a one-line summary and no parameters; cost-reduce
-// is registered with its Float multiplier defaulting to 4.
+// referenceOrder is the reference client's usage order of its algorithms.
+var referenceOrder = []string{"atl", "lrr", "ff", "bf", "wf", "fc", "fafc", "ffq", "bfq", "wfq"}
+
+// TestReferenceRegistered: the ten reference algorithms are registered
+// (by package all), marked Reference, with a one-line summary and no
+// parameters, and ReferenceNames lists exactly them in the reference
+// client's order; cost-reduce is registered with its Float multiplier
+// defaulting to 4.
 func TestReferenceRegistered(t *testing.T) {
-	for _, n := range ReferenceNames {
-		info, ok := Lookup(n)
+	if got := strategies.ReferenceNames(); !slices.Equal(got, referenceOrder) {
+		t.Errorf("ReferenceNames() = %q, want %q", got, referenceOrder)
+	}
+	for _, n := range referenceOrder {
+		info, ok := strategies.Lookup(n)
 		switch {
 		case !ok:
 			t.Errorf("%s is not registered", n)
@@ -25,23 +34,15 @@ func TestReferenceRegistered(t *testing.T) {
 			t.Errorf("%s takes parameters %v; the reference's do not", n, info.Params)
 		}
 	}
-	if got := Names(); !slices.Equal(got[:len(ReferenceNames)], ReferenceNames) {
-		t.Errorf("Names() starts %q, want the reference order %q", got, ReferenceNames)
+	if got := strategies.Names(); len(got) < len(referenceOrder) || !slices.Equal(got[:len(referenceOrder)], referenceOrder) {
+		t.Errorf("Names() starts %q, want the reference order %q", got, referenceOrder)
 	}
-	info, ok := Lookup("cost-reduce")
+	info, ok := strategies.Lookup("cost-reduce")
 	if !ok {
 		t.Fatal("cost-reduce is not registered")
 	}
-	if info.Reference || len(info.Params) != 1 || info.Params[0] != (Param{Name: "multiplier", Kind: Float, Default: "4", Help: info.Params[0].Help}) {
+	if info.Reference || len(info.Params) != 1 || info.Params[0] != (strategies.Param{Name: "multiplier", Kind: strategies.Float, Default: "4", Help: info.Params[0].Help}) {
 		t.Errorf("cost-reduce: reference %v, params %+v", info.Reference, info.Params)
-	}
-	s, err := New("cost-reduce", nil)
-	if err != nil || s.(*costReduce).mult != 4 {
-		t.Errorf("cost-reduce default: %v %+v", err, s)
-	}
-	s, err = New("cost-reduce", map[string]string{"multiplier": " 2.5 "})
-	if err != nil || s.(*costReduce).mult != 2.5 {
-		t.Errorf("cost-reduce multiplier=2.5: %v %+v", err, s)
 	}
 }
 
@@ -61,20 +62,9 @@ func TestNewBadParams(t *testing.T) {
 		{"lrr", map[string]string{"start": "1"}, `"start"`},
 	}
 	for _, c := range cases {
-		_, err := New(c.name, c.settings)
+		_, err := strategies.New(c.name, c.settings)
 		if err == nil || !strings.Contains(err.Error(), c.key) || !strings.Contains(err.Error(), c.name) {
 			t.Errorf("New(%s, %v) = %v; want an error naming %s and %s", c.name, c.settings, err, c.name, c.key)
 		}
-	}
-}
-
-// TestNewIsFresh: every New gives independent state (lrr's counter).
-func TestNewIsFresh(t *testing.T) {
-	job := offer(t, "JOBN 0 1 1 100 100 5")
-	a := mustNew(t, "lrr")
-	decide(a, &fakeView{sys: sysTW(t), capable: []protocol.Server{}}, job)
-	got := decide(mustNew(t, "lrr"), &fakeView{sys: sysTW(t), capable: []protocol.Server{}}, job)
-	if got[len(got)-1] != "SCHD 0 big16a 0" {
-		t.Errorf("a new lrr continued another's counter: %q", got)
 	}
 }

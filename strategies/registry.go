@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +40,12 @@ type Info struct {
 	// Reference marks the reference client's baselines (atl … wfq): their
 	// message sequences must equal the reference client's.
 	Reference bool
-	New       func(p Params) (Strategy, error)
+	// Order places the strategy in All and Names: lower first, ties by
+	// name. The reference baselines take 1 … 10 in the reference client's
+	// usage order; 0, the value of a strategy that sets nothing, sorts after
+	// every strategy with an Order, so a new strategy needs no number.
+	Order int
+	New   func(p Params) (Strategy, error)
 }
 
 var (
@@ -71,8 +77,9 @@ func Lookup(name string) (Info, bool) {
 	return i, ok
 }
 
-// All returns every registered strategy: reference baselines first, in the
-// reference client's order, then the others by name.
+// All returns every registered strategy by Order (unset last), then name:
+// the reference baselines first, in the reference client's order, then the
+// others by name.
 func All() []Info {
 	regMu.RLock()
 	defer regMu.RUnlock()
@@ -81,25 +88,34 @@ func All() []Info {
 		out = append(out, i)
 	}
 	sort.Slice(out, func(a, b int) bool {
-		ra, rb := refOrder(out[a].Name), refOrder(out[b].Name)
-		if ra != rb {
-			return ra < rb
+		if oa, ob := out[a].sortKey(), out[b].sortKey(); oa != ob {
+			return oa < ob
 		}
 		return out[a].Name < out[b].Name
 	})
 	return out
 }
 
-// ReferenceNames are the reference client's algorithms, in its usage order.
-var ReferenceNames = []string{"atl", "lrr", "ff", "bf", "wf", "fc", "fafc", "ffq", "bfq", "wfq"}
+// sortKey is Order with the zero value moved after every set Order.
+func (info Info) sortKey() int {
+	if info.Order == 0 {
+		return math.MaxInt
+	}
+	return info.Order
+}
 
-func refOrder(name string) int {
-	for i, n := range ReferenceNames {
-		if n == name {
-			return i
+// ReferenceNames lists the registered reference baselines (Info.Reference)
+// in All's order: with the baselines package registered, the reference
+// client's atl lrr ff bf wf fc fafc ffq bfq wfq. It is computed from the
+// registry on every call, so no caller can change it for another.
+func ReferenceNames() []string {
+	var n []string
+	for _, i := range All() {
+		if i.Reference {
+			n = append(n, i.Name)
 		}
 	}
-	return len(ReferenceNames)
+	return n
 }
 
 // New makes a fresh strategy from a name and "key=value" settings.

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/dssim-go/dssim-go/harness"
+	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for -a and --list
 )
 
 func main() {

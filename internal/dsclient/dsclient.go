@@ -29,6 +29,7 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for -a and --list
 )
 
 // Exit statuses.

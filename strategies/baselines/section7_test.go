@@ -1,4 +1,4 @@
-package strategies_test
+package baselines_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/baselines" // registers the strategies under test
 )
 
 // This file checks baselines.md §7 (s2-config01, all ten algorithms) end to

@@ -1,4 +1,4 @@
-package strategies
+package baselines
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // fuzzScript decodes bytes into a job and GETS/LSTJ replies on system T-W
@@ -24,8 +25,8 @@ func fuzzScript(t *testing.T, data []byte) (*fakeView, protocol.Job, bool) {
 	types := sys.Types()
 	job := protocol.Job{ID: int(data[1]), Submit: 100, Cores: 1 + int(data[2])%16,
 		Memory: 100 + int(data[3])*100, Disk: 100 + int(data[3]>>2)*200, EstRunTime: 1 + int(data[1])}
-	v := &fakeView{sys: sys, capable: []protocol.Server{}, avail: []protocol.Server{},
-		lstj: map[protocol.ServerRef][]protocol.JobRecord{}, ejwt: map[protocol.ServerRef]int{}}
+	v := &fakeView{Sys: sys, Capable: []protocol.Server{}, Avail: []protocol.Server{},
+		LSTJ: map[protocol.ServerRef][]protocol.JobRecord{}, EJWT: map[protocol.ServerRef]int{}}
 	for rest := data[4:]; len(rest) >= 5; rest = rest[5:] {
 		ty := types[int(rest[0])%len(types)]
 		s := protocol.Server{Type: ty.Name, ID: int(rest[1]) % (ty.Limit + 1), State: protocol.ServerState(rest[2] % 5),
@@ -34,16 +35,16 @@ func fuzzScript(t *testing.T, data []byte) (*fakeView, protocol.Job, bool) {
 		if rest[4]&0x80 != 0 {
 			s.Type = "ghost" // a type not in the system
 		}
-		v.capable = append(v.capable, s)
+		v.Capable = append(v.Capable, s)
 		if rest[4]&0x40 != 0 {
-			v.avail = append(v.avail, s)
+			v.Avail = append(v.Avail, s)
 		}
 		start := 60
 		if rest[3]&0x80 != 0 {
 			start = -1
 		}
-		v.lstj[s.Ref()] = []protocol.JobRecord{{ID: 1, State: protocol.JobStateWaiting, Submit: 1, Start: start, EstRunTime: 5, Cores: 1, Memory: 100, Disk: 100}}
-		v.ejwt[s.Ref()] = int(rest[3]) * 10
+		v.LSTJ[s.Ref()] = []protocol.JobRecord{{ID: 1, State: protocol.JobStateWaiting, Submit: 1, Start: start, EstRunTime: 5, Cores: 1, Memory: 100, Disk: 100}}
+		v.EJWT[s.Ref()] = int(rest[3]) * 10
 	}
 	return v, job, true
 }
@@ -77,23 +78,23 @@ func FuzzDecide(f *testing.F) {
 		if !ok {
 			return
 		}
-		for _, name := range append(slices.Clone(ReferenceNames), "cost-reduce") {
+		for _, name := range append(strategies.ReferenceNames(), "cost-reduce") {
 			v := *base
-			v.sent = nil
+			v.Sent = nil
 			s := mustNew(t, name)
 			acts, err := s.Job(&v, job)
-			if err != nil && !errors.Is(err, ErrNoServer) {
+			if err != nil && !errors.Is(err, strategies.ErrNoServer) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			if err == nil && (len(acts) != 1 || !protocol.DisposesJob(acts[0])) {
 				t.Fatalf("%s: actions %v", name, acts)
 			}
-			last := v.capable // the reply the decision is made on
+			last := v.Capable // the reply the decision is made on
 			switch {
-			case name == "fafc" && len(v.avail) > 0:
-				last = v.avail
+			case name == "fafc" && len(v.Avail) > 0:
+				last = v.Avail
 			case name == "cost-reduce": // rule 1 on Avail, rule 2 on Capable
-				last = append(slices.Clone(v.avail), v.capable...)
+				last = append(slices.Clone(v.Avail), v.Capable...)
 			}
 			present := func(r protocol.ServerRef) (protocol.Server, bool) {
 				var got protocol.Server
@@ -109,7 +110,7 @@ func FuzzDecide(f *testing.F) {
 				switch a := acts[0].(type) {
 				case protocol.Schedule:
 					if name == "atl" || name == "lrr" {
-						if l := v.sys.Largest(); a.Server.Type != l.Name || a.Server.ID >= l.Limit {
+						if l := v.Sys.Largest(); a.Server.Type != l.Name || a.Server.ID >= l.Limit {
 							t.Fatalf("%s chose %s", name, a.Server)
 						}
 						break
@@ -117,7 +118,7 @@ func FuzzDecide(f *testing.F) {
 					if _, ok := present(a.Server); !ok {
 						t.Fatalf("%s chose %s, not present in %v", name, a.Server, last)
 					}
-					if _, known := v.sys.Lookup(a.Server.Type); !known {
+					if _, known := v.Sys.Lookup(a.Server.Type); !known {
 						t.Fatalf("%s chose an unknown type: %s", name, a.Server)
 					}
 				case protocol.Push:
@@ -131,7 +132,7 @@ func FuzzDecide(f *testing.F) {
 				}
 			}
 			asked := map[protocol.ServerRef]bool{}
-			for _, q := range v.sent {
+			for _, q := range v.Sent {
 				if !strings.HasPrefix(q, "LSTJ ") {
 					continue
 				}
@@ -144,7 +145,7 @@ func FuzzDecide(f *testing.F) {
 			}
 			if slices.Contains([]string{"bf", "wf", "bfq", "wfq"}, name) {
 				for _, x := range last {
-					ty, known := v.sys.Lookup(x.Type)
+					ty, known := v.Sys.Lookup(x.Type)
 					if srv, ok := present(x.Ref()); ok && known && x.ID < ty.Limit && srv.State == protocol.Booting && !asked[x.Ref()] {
 						t.Fatalf("%s did not query booting %s", name, x.Ref())
 					}

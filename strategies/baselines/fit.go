@@ -1,6 +1,10 @@
-package strategies
+package baselines
 
-import "github.com/dssim-go/dssim-go/protocol"
+import (
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
 
 // This file holds the fitting baselines: ff, bf, wf (ScheFirstFit,
 // ScheBestFit, ScheWorstFit; baselines.md §3.5–§3.7) and their global-queue
@@ -12,19 +16,21 @@ func init() {
 		name, summary string
 		fit           fitRule
 		queue         bool
+		order         int // the reference client's usage order
 	}{
-		{"ff", "first fit: the first ready server, smallest types first; else the first busy capable one", firstFit, false},
-		{"bf", "best fit: the ready server with the fewest cores left; else the busy one of the smallest type", bestFit, false},
-		{"wf", "worst fit: the ready server with the most cores left; else the busy one of the largest type", worstFit, false},
-		{"ffq", "first fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", firstFit, true},
-		{"bfq", "best fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", bestFit, true},
-		{"wfq", "worst fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", worstFit, true},
+		{"ff", "first fit: the first ready server, smallest types first; else the first busy capable one", firstFit, false, 3},
+		{"bf", "best fit: the ready server with the fewest cores left; else the busy one of the smallest type", bestFit, false, 4},
+		{"wf", "worst fit: the ready server with the most cores left; else the busy one of the largest type", worstFit, false, 5},
+		{"ffq", "first fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", firstFit, true, 8},
+		{"bfq", "best fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", bestFit, true, 9},
+		{"wfq", "worst fit, or ENQJ GQ when no server is ready (DEQJ GQ 0 on CHKQ)", worstFit, true, 10},
 	} {
-		Register(Info{
+		strategies.Register(strategies.Info{
 			Name:      d.name,
 			Summary:   d.summary,
 			Reference: true,
-			New: func(Params) (Strategy, error) {
+			Order:     d.order,
+			New: func(strategies.Params) (strategies.Strategy, error) {
 				return &fitter{name: d.name, fit: d.fit, queue: d.queue}, nil
 			},
 		})
@@ -51,9 +57,9 @@ type fitter struct {
 // sends LSTJ for booting servers, so the walk order is also the order of
 // the LSTJ queries (§2.5): ff stops at the first ready server, bf and wf
 // examine every present server.
-func (s *fitter) Job(v View, job protocol.Job) ([]protocol.Action, error) {
+func (s *fitter) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	if refused(v) {
-		return nil, ErrNoServer
+		return nil, strategies.ErrNoServer
 	}
 	if err := s.tab.bind(v); err != nil {
 		return nil, queryErr(s.name, err)
@@ -74,7 +80,7 @@ func (s *fitter) Job(v View, job protocol.Job) ([]protocol.Action, error) {
 	case err != nil:
 		return nil, queryErr(s.name, err)
 	case pick != nil:
-		return Sched(job, pick.Ref()), nil
+		return strategies.Sched(job, pick.Ref()), nil
 	case s.queue:
 		return []protocol.Action{protocol.Enqueue{}}, nil
 	}
@@ -85,30 +91,23 @@ func (s *fitter) Job(v View, job protocol.Job) ([]protocol.Action, error) {
 // first is ff's walk (§3.5): sorted order × id; the first ready server wins
 // and ends the walk (and the LSTJ queries). The fallback, used by ff only,
 // is the first non-ready booting or active server of a capable type.
-func (s *fitter) first(v View, req protocol.Requirement) (*protocol.Server, error) {
-	t := &s.tab
-	var fallback *protocol.Server
-	for _, ti := range t.sorted {
-		capable := t.types[ti].Capable(req)
-		for id := range t.rows[ti] {
-			srv, ok := t.present(ti, id)
-			if !ok {
-				continue
-			}
-			r, err := ready(v, srv, req)
-			if err != nil {
-				return nil, err
-			}
-			if r {
-				return srv, nil
-			}
-			if fallback == nil && capable && busy(srv.State) {
-				fallback = srv
-			}
+func (s *fitter) first(v strategies.View, req protocol.Requirement) (*protocol.Server, error) {
+	var pick, fallback *protocol.Server
+	err := s.tab.walk(v, req, s.tab.sorted, func(ty *servertypes.Type, srv *protocol.Server, ready bool) bool {
+		if ready {
+			pick = srv
+			return false
 		}
-	}
-	if s.queue {
-		return nil, nil
+		if fallback == nil && ty.Capable(req) && busy(srv.State) {
+			fallback = srv
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case pick != nil || s.queue:
+		return pick, nil
 	}
 	return fallback, nil
 }
@@ -118,8 +117,7 @@ func (s *fitter) first(v View, req protocol.Requirement) (*protocol.Server, erro
 // Ready servers compete on availCores − c; non-ready booting/active servers
 // of capable types on typeCores − c (the TYPE's cores, from ds-system.xml).
 // Comparisons are strict, so the first found wins ties (§8.5).
-func (s *fitter) bestOrWorst(v View, req protocol.Requirement) (*protocol.Server, error) {
-	t := &s.tab
+func (s *fitter) bestOrWorst(v strategies.View, req protocol.Requirement) (*protocol.Server, error) {
 	worst := s.fit == worstFit
 	var best, alt *protocol.Server
 	bestFit, altFit := intMax, intMax
@@ -132,30 +130,22 @@ func (s *fitter) bestOrWorst(v View, req protocol.Requirement) (*protocol.Server
 		}
 		return f < than
 	}
-	for _, ti := range t.file {
-		ty := &t.types[ti]
-		capable := ty.Capable(req)
-		for id := range t.rows[ti] {
-			srv, ok := t.present(ti, id)
-			if !ok {
-				continue
+	err := s.tab.walk(v, req, s.tab.file, func(ty *servertypes.Type, srv *protocol.Server, ready bool) bool {
+		if ready {
+			if f := srv.Cores - req.Cores; better(f, bestFit) {
+				best, bestFit = srv, f
 			}
-			r, err := ready(v, srv, req)
-			if err != nil {
-				return nil, err
-			}
-			if r {
-				if f := srv.Cores - req.Cores; better(f, bestFit) {
-					best, bestFit = srv, f
-				}
-			} else if capable && busy(srv.State) {
-				if f := ty.Cores - req.Cores; better(f, altFit) {
-					alt, altFit = srv, f
-				}
+		} else if ty.Capable(req) && busy(srv.State) {
+			if f := ty.Cores - req.Cores; better(f, altFit) {
+				alt, altFit = srv, f
 			}
 		}
-	}
-	if best != nil || s.queue {
+		return true
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case best != nil || s.queue:
 		return best, nil
 	}
 	return alt, nil
@@ -166,9 +156,9 @@ func busy(st protocol.ServerState) bool { return st == protocol.Booting || st ==
 
 // Event answers CHKQ with DEQJ GQ 0 for the q variants (§3.8) and does
 // nothing otherwise (the loop sends REDY; §2.2).
-func (s *fitter) Event(v View, ev protocol.Event) ([]protocol.Action, error) {
+func (s *fitter) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	if s.queue {
-		return queueEvents{}.Event(v, ev)
+		return strategies.QueueEvents{}.Event(v, ev)
 	}
 	return nil, nil
 }

@@ -1,9 +1,8 @@
-package strategies
+package baselines
 
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // This file replays the reference transcripts (../dssim/transcripts,
@@ -260,7 +260,7 @@ type replayStats struct {
 }
 
 // runReplay drives strategy s through the log, from HELO to QUIT.
-func runReplay(s Strategy, r *replay) (replayStats, error) {
+func runReplay(s strategies.Strategy, r *replay) (replayStats, error) {
 	var st replayStats
 	for _, m := range []struct {
 		dir  byte
@@ -312,7 +312,7 @@ func runReplay(s Strategy, r *replay) (replayStats, error) {
 				if r.fail != nil {
 					return st, r.fail
 				}
-				if errors.Is(err, ErrNoServer) && len(r.excluded) > 0 {
+				if errors.Is(err, strategies.ErrNoServer) && len(r.excluded) > 0 {
 					// The reference prints the ERR and quits (§2.3 step 6).
 					return st, r.expectClient("QUIT")
 				}
@@ -351,26 +351,6 @@ func runReplay(s Strategy, r *replay) (replayStats, error) {
 			return st, err
 		}
 	}
-}
-
-// systemOf builds the ds-system.xml the reference client read: the
-// fixture's <server> types stably sorted by cores (ds-server.md §1.7, §2.9).
-func systemOf(t testing.TB, dir, name string) *servertypes.System {
-	t.Helper()
-	path := filepath.Join(dir, "fixtures", name, "config.xml")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := servertypes.Parse(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sys, err := servertypes.New("ds-system.xml", cfg.Sorted())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sys
 }
 
 // loadTranscript parses NAME.ALGO.vall.log.gz.
@@ -442,22 +422,22 @@ func TestSection82d(t *testing.T) {
 	dir := fixtures.Dir(t)
 	_, _, msgs := loadTranscript(t, filepath.Join(dir, "transcripts", "ds-sample-config02.wf.vall.log.gz"))
 	sys := systemOf(t, dir, "ds-sample-config02")
-	v := &fakeView{sys: sys, lstj: map[protocol.ServerRef][]protocol.JobRecord{}}
+	v := &fakeView{Sys: sys, LSTJ: map[protocol.ServerRef][]protocol.JobRecord{}}
 	var job protocol.Job
 	for i, m := range msgs {
 		if m.Dir == 'S' && strings.HasPrefix(m.Text, "JOBN 24 ") {
 			job = offer(t, m.Text)
-			v.capable = recs(t, msgs[i+4].Recs...) // JOBN, GETS, DATA, OK, records
+			v.Capable = recs(t, msgs[i+4].Recs...) // JOBN, GETS, DATA, OK, records
 			for k := i + 5; !strings.HasPrefix(msgs[k].Text, "SCHD"); k++ {
 				if msgs[k].Dir == 'R' && strings.HasPrefix(msgs[k].Text, "LSTJ ") {
-					v.lstj[ref(t, msgs[k].Text[5:])] = jobRecs(t, msgs[k+3].Recs...)
+					v.LSTJ[ref(t, msgs[k].Text[5:])] = jobRecs(t, msgs[k+3].Recs...)
 				}
 			}
 			break
 		}
 	}
-	if len(v.capable) != 10 || len(v.lstj) != 4 {
-		t.Fatalf("job 24 not found as expected: %d records, %d LSTJ", len(v.capable), len(v.lstj))
+	if len(v.Capable) != 10 || len(v.LSTJ) != 4 {
+		t.Fatalf("job 24 not found as expected: %d records, %d LSTJ", len(v.Capable), len(v.LSTJ))
 	}
 	q := []string{"GETS Capable 15 13900 21200", "LSTJ xlarge 6", "LSTJ xlarge 7", "LSTJ xlarge 8", "LSTJ xlarge 9"}
 	for _, alg := range []string{"ff", "bf", "wf", "ffq", "bfq", "wfq"} {

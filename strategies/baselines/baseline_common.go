@@ -1,12 +1,17 @@
-package strategies
+// Package baselines holds the reference client's ten algorithms (atl lrr ff
+// bf wf fc fafc ffq bfq wfq), decision for decision and query for query
+// (../shared/docs/baselines.md): their message sequences equal the
+// reference client's, which the transcript tests check byte for byte.
+// Importing the package registers them with package strategies.
+package baselines
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // This file is the machinery the reference client's ten baselines share
@@ -18,9 +23,6 @@ const (
 	intMax = math.MaxInt32
 	intMin = math.MinInt32
 )
-
-// errNoSystem is returned when the View has no server types to walk.
-var errNoSystem = errors.New("no server types known (ds-system.xml or GETS All)")
 
 // slot is one server of the table: the last GETS record stored for it and
 // the generation (job) it was stored in.
@@ -44,10 +46,10 @@ type table struct {
 
 // bind (re)builds the table for the View's system; it is a no-op when the
 // system has not changed, which is every job after the first.
-func (t *table) bind(v View) error {
+func (t *table) bind(v strategies.View) error {
 	sys := v.System()
 	if sys == nil {
-		return errNoSystem
+		return strategies.ErrNoSystem
 	}
 	if sys == t.sys {
 		return nil
@@ -108,12 +110,39 @@ func (t *table) present(typ, id int) (*protocol.Server, bool) {
 	return &s.rec, true
 }
 
+// walk is the server walk ff, bf, wf and their q variants share (§3.5–§3.8):
+// the types in the given order (t.sorted or t.file), each type's ids in
+// order, every present server asked ready() — which sends LSTJ for a
+// booting one, so the walk order is the order of the LSTJ queries (§2.5).
+// visit sees the server's type, its record and its readiness, and returns
+// false to end the walk (ff stops at the first ready server, and with it
+// the LSTJ queries). A query error ends the walk and is returned.
+func (t *table) walk(v strategies.View, req protocol.Requirement, order []int,
+	visit func(ty *servertypes.Type, srv *protocol.Server, ready bool) bool) error {
+	for _, ti := range order {
+		for id := range t.rows[ti] {
+			srv, ok := t.present(ti, id)
+			if !ok {
+				continue
+			}
+			r, err := ready(v, srv, req)
+			if err != nil {
+				return err
+			}
+			if !visit(&t.types[ti], srv, r) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
 // ready is the reference's IsServerReady (baselines.md §2.4): a booting
 // server is first asked LSTJ and is not ready if any of its jobs has an
 // unknown start (-1), because such a job reserved nothing (ds-server.md
 // §4.2); otherwise all three available resources from the GETS record must
 // cover the job. The waiting-job count plays no part.
-func ready(v View, s *protocol.Server, req protocol.Requirement) (bool, error) {
+func ready(v strategies.View, s *protocol.Server, req protocol.Requirement) (bool, error) {
 	if s.State == protocol.Booting {
 		jobs, err := v.ListJobs(s.Ref())
 		if err != nil {
@@ -134,20 +163,7 @@ func ready(v View, s *protocol.Server, req protocol.Requirement) (bool, error) {
 // refused server in View.Excluded. Returning ErrNoServer at once, before
 // any query, makes the loop send QUIT right after the ERR, so the wire
 // shows SCHD, ERR, QUIT exactly as the reference's does.
-func refused(v View) bool { return len(v.Excluded()) > 0 }
+func refused(v strategies.View) bool { return len(v.Excluded()) > 0 }
 
 // queryErr names the baseline in a query failure.
 func queryErr(name string, err error) error { return fmt.Errorf("%s: %w", name, err) }
-
-// queueEvents is the reaction of ffq, bfq and wfq (and cost-reduce) to
-// server events: CHKQ is answered DEQJ GQ 0 (baselines.md §2.2, §3.8);
-// JCPL, RESF and RESR change nothing.
-type queueEvents struct{}
-
-// Event dequeues the head of the global queue on CHKQ.
-func (queueEvents) Event(_ View, ev protocol.Event) ([]protocol.Action, error) {
-	if _, ok := ev.(*protocol.CheckQueue); ok {
-		return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
-	}
-	return nil, nil
-}

@@ -1,28 +1,35 @@
-package strategies
+package baselines
 
-import "github.com/dssim-go/dssim-go/protocol"
+import (
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
 
 // firstCapable is the reference client's fc (ScheFirstCapable, baselines.md
 // §3.3) and, with avail set, fafc (ScheFAFC, §3.4).
 type firstCapable struct {
-	IgnoreEvents
+	strategies.IgnoreEvents
 	name  string
 	avail bool // fafc: GETS Avail first, GETS Capable only if Avail is empty
 	tab   table
 }
 
 func init() {
-	Register(Info{
+	strategies.Register(strategies.Info{
 		Name:      "fc",
 		Summary:   "first capable: the first present server of a capable type, smallest types first",
 		Reference: true,
-		New:       func(Params) (Strategy, error) { return &firstCapable{name: "fc"}, nil },
+		Order:     6,
+		New:       func(strategies.Params) (strategies.Strategy, error) { return &firstCapable{name: "fc"}, nil },
 	})
-	Register(Info{
+	strategies.Register(strategies.Info{
 		Name:      "fafc",
 		Summary:   "first available (GETS Avail), else first capable: smallest types first",
 		Reference: true,
-		New:       func(Params) (Strategy, error) { return &firstCapable{name: "fafc", avail: true}, nil },
+		Order:     7,
+		New: func(strategies.Params) (strategies.Strategy, error) {
+			return &firstCapable{name: "fafc", avail: true}, nil
+		},
 	})
 }
 
@@ -31,9 +38,9 @@ func init() {
 // no availability test. Finding nothing is only possible when every capable
 // server has failed; the reference then aborts without a message
 // (decision 4), which we report as ErrNoServer so that the loop QUITs.
-func (s *firstCapable) Job(v View, job protocol.Job) ([]protocol.Action, error) {
+func (s *firstCapable) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	if refused(v) {
-		return nil, ErrNoServer
+		return nil, strategies.ErrNoServer
 	}
 	if err := s.tab.bind(v); err != nil {
 		return nil, queryErr(s.name, err)
@@ -63,9 +70,9 @@ func (s *firstCapable) Job(v View, job protocol.Job) ([]protocol.Action, error) 
 		}
 		for id := range t.rows[ti] {
 			if srv, ok := t.present(ti, id); ok {
-				return Sched(job, srv.Ref()), nil
+				return strategies.Sched(job, srv.Ref()), nil
 			}
 		}
 	}
-	return nil, ErrNoServer
+	return nil, strategies.ErrNoServer
 }

@@ -1,12 +1,12 @@
-package strategies
+package baselines
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // benchView is a 1,000-server cluster (five types × 200) in which a 1-core
@@ -25,7 +25,7 @@ func benchView(b testing.TB) (*fakeView, protocol.Job) {
 		ty("e16", 200, 70, 4.8, 16, 32000, 128000),
 	}
 	sys := mkSys(b, types...)
-	v := &fakeView{sys: sys, quiet: true, lstj: map[protocol.ServerRef][]protocol.JobRecord{}, ejwt: map[protocol.ServerRef]int{}}
+	v := &fakeView{Sys: sys, Quiet: true, LSTJ: map[protocol.ServerRef][]protocol.JobRecord{}, EJWT: map[protocol.ServerRef]int{}}
 	var all []protocol.Server
 	for _, t := range types {
 		for id := 0; id < t.Limit; id++ {
@@ -40,18 +40,18 @@ func benchView(b testing.TB) (*fakeView, protocol.Job) {
 					start = -1
 				}
 				s.State, s.CurStartTime, s.Cores, s.Running = protocol.Booting, 300, 0, 0
-				v.lstj[s.Ref()] = []protocol.JobRecord{{ID: id, State: protocol.JobStateWaiting, Submit: 5, Start: 300, EstRunTime: 50, Cores: 1, Memory: 100, Disk: 100},
+				v.LSTJ[s.Ref()] = []protocol.JobRecord{{ID: id, State: protocol.JobStateWaiting, Submit: 5, Start: 300, EstRunTime: 50, Cores: 1, Memory: 100, Disk: 100},
 					{ID: id + 1, State: protocol.JobStateWaiting, Submit: 6, Start: start, EstRunTime: 50, Cores: 1, Memory: 100, Disk: 100}}
 			}
 			if s.State.Powered() {
-				v.ejwt[s.Ref()] = 100 + id
+				v.EJWT[s.Ref()] = 100 + id
 			}
 			all = append(all, s)
 		}
 	}
 	job := protocol.Job{ID: 7, Submit: 200, Cores: 1, Memory: 100, Disk: 100, EstRunTime: 60}
-	v.capable = all
-	v.avail = capableOf(sys, availOf(all, job.Req()), job.Req())
+	v.Capable = all
+	v.Avail = capableOf(sys, availOf(all, job.Req()), job.Req())
 	if len(all) != 1000 {
 		b.Fatalf("%d servers", len(all))
 	}
@@ -61,18 +61,18 @@ func benchView(b testing.TB) (*fakeView, protocol.Job) {
 // BenchmarkDecide measures one decision of each strategy over 1,000 GETS
 // records (the strategy's own work; the fake view answers from memory).
 func BenchmarkDecide(b *testing.B) {
-	names := append(slices.Clone(ReferenceNames), "cost-reduce")
+	names := append(strategies.ReferenceNames(), "cost-reduce")
 	for _, n := range names {
 		b.Run(n, func(b *testing.B) {
 			v, job := benchView(b)
-			s, err := New(n, nil)
+			s, err := strategies.New(n, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
 			if _, err := s.Job(v, job); err != nil { // warm: binds the table
 				b.Fatal(err)
 			}
-			v.queries = 0
+			v.Queries = 0
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
@@ -80,7 +80,7 @@ func BenchmarkDecide(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(v.queries)/float64(b.N), "queries/op")
+			b.ReportMetric(float64(v.Queries)/float64(b.N), "queries/op")
 		})
 	}
 }
@@ -98,7 +98,7 @@ func TestBenchViewExercisesLSTJ(t *testing.T) {
 		"cost-reduce": {"SCHD 7 a1 0", 0, 200},
 	} {
 		v, job := benchView(t)
-		v.quiet = false
+		v.Quiet = false
 		got := decide(mustNew(t, n), v, job)
 		lstj, ejwt := 0, 0
 		for _, g := range got {

@@ -1,4 +1,4 @@
-package strategies
+package costreduce
 
 import (
 	"encoding/xml"
@@ -13,39 +13,16 @@ import (
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
-func newCostReduce(t testing.TB, mult string) Strategy {
+func newCostReduce(t testing.TB, mult string) strategies.Strategy {
 	t.Helper()
-	s, err := New("cost-reduce", map[string]string{"multiplier": mult})
+	s, err := strategies.New("cost-reduce", map[string]string{"multiplier": mult})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// capableOf and availOf apply ds-server.md §5.3 to a full list of records
-// (in the server's order): Capable = every server of a type whose capacity
-// fits; Avail = servers (not booting, not unavailable) whose available
-// resources fit and whose waiting list is empty.
-func capableOf(sys *servertypes.System, all []protocol.Server, req protocol.Requirement) []protocol.Server {
-	out := []protocol.Server{}
-	for _, r := range all {
-		if t, _ := sys.Lookup(r.Type); t.Capable(req) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func availOf(all []protocol.Server, req protocol.Requirement) []protocol.Server {
-	out := []protocol.Server{}
-	for _, r := range all {
-		if r.State != protocol.Booting && r.State != protocol.Unavailable && r.Waiting == 0 && r.Fits(req) {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 type fixtureJob struct {
@@ -151,10 +128,10 @@ func TestCostReduceScenario(t *testing.T) {
 			wait[ss.Ref()] = 0
 		}
 		req := protocol.Requirement{Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
-		v := &fakeView{sys: sys, capable: capableOf(sys, all, req), avail: availOf(all, req), ejwt: map[protocol.ServerRef]int{}}
+		v := &fakeView{Sys: sys, Capable: capableOf(sys, all, req), Avail: availOf(all, req), EJWT: map[protocol.ServerRef]int{}}
 		for _, r := range all {
 			if r.State.Powered() {
-				v.ejwt[r.Ref()] = wait[r.Ref()]
+				v.EJWT[r.Ref()] = wait[r.Ref()]
 			}
 		}
 		got := decide(s, v, j.job())
@@ -213,7 +190,7 @@ func costRandom(rng *rand.Rand, sys *servertypes.System) (*fakeView, protocol.Jo
 		}
 	}
 	job := protocol.Job{ID: rng.IntN(100), Submit: 200, Cores: 1 + rng.IntN(maxCores), Memory: 100, Disk: 100, EstRunTime: 1 + rng.IntN(1000)}
-	v := &fakeView{sys: sys, capable: capableOf(sys, all, job.Req()), avail: availOf(all, job.Req()), ejwt: ejwt}
+	v := &fakeView{Sys: sys, Capable: capableOf(sys, all, job.Req()), Avail: availOf(all, job.Req()), EJWT: ejwt}
 	return v, job
 }
 
@@ -223,7 +200,7 @@ func costCheck(t *testing.T, v *fakeView, job protocol.Job, got []string) (chose
 	t.Helper()
 	fail := func(why string) {
 		t.Helper()
-		t.Fatalf("%s\n job %+v\n capable %v\n messages %q", why, job, v.capable, got)
+		t.Fatalf("%s\n job %+v\n capable %v\n messages %q", why, job, v.Capable, got)
 	}
 	if len(got) < 2 || got[0] != ga(job.Req().String()) {
 		fail("the first message must be the one GETS Avail")
@@ -231,8 +208,8 @@ func costCheck(t *testing.T, v *fakeView, job protocol.Job, got []string) (chose
 	last := got[len(got)-1]
 	// Rule 1.
 	var first *protocol.Server
-	for i := range v.avail {
-		if r := &v.avail[i]; r.State == protocol.Idle || r.State == protocol.Active && r.Waiting == 0 {
+	for i := range v.Avail {
+		if r := &v.Avail[i]; r.State == protocol.Idle || r.State == protocol.Active && r.Waiting == 0 {
 			first = r
 			break
 		}
@@ -249,17 +226,17 @@ func costCheck(t *testing.T, v *fakeView, job protocol.Job, got []string) (chose
 	// The EJWTs: exactly the cheapest-per-core powered records, in order.
 	var p []*protocol.Server
 	pStar := math.Inf(1)
-	for i := range v.capable {
-		r := &v.capable[i]
+	for i := range v.Capable {
+		r := &v.Capable[i]
 		if r.State.Powered() {
-			ty, _ := v.sys.Lookup(r.Type)
+			ty, _ := v.Sys.Lookup(r.Type)
 			pStar = math.Min(pStar, ty.CostPerCore())
 		}
 	}
 	var wantEJ []string
-	for i := range v.capable {
-		r := &v.capable[i]
-		if ty, _ := v.sys.Lookup(r.Type); r.State.Powered() && samePPC(ty.CostPerCore(), pStar) {
+	for i := range v.Capable {
+		r := &v.Capable[i]
+		if ty, _ := v.Sys.Lookup(r.Type); r.State.Powered() && samePPC(ty.CostPerCore(), pStar) {
 			p = append(p, r)
 			wantEJ = append(wantEJ, "EJWT "+r.Ref().String())
 		}
@@ -268,15 +245,15 @@ func costCheck(t *testing.T, v *fakeView, job protocol.Job, got []string) (chose
 		fail("EJWT must be sent once for each cheapest powered server, in GETS order, and nothing else")
 	}
 	if last == "ENQJ GQ" {
-		for _, r := range v.capable {
+		for _, r := range v.Capable {
 			if r.State != protocol.Unavailable {
 				fail("ENQJ GQ although a capable server is not unavailable")
 			}
 		}
 		return nil, true
 	}
-	for i := range v.capable {
-		if r := &v.capable[i]; last == "SCHD "+itoa(job.ID)+" "+r.Ref().String() {
+	for i := range v.Capable {
+		if r := &v.Capable[i]; last == "SCHD "+itoa(job.ID)+" "+r.Ref().String() {
 			if r.State == protocol.Unavailable {
 				fail("chose an unavailable server")
 			}
@@ -300,7 +277,7 @@ func TestCostReduceProperties(t *testing.T) {
 		sys := systems[n%len(systems)]
 		v, job := costRandom(rng, sys)
 		for _, mult := range []string{"0", "4", "1e300"} {
-			v.sent = nil
+			v.Sent = nil
 			got := decide(newCostReduce(t, mult), v, job)
 			chosen, step2 := costCheck(t, v, job, got)
 			if !step2 || chosen == nil {
@@ -308,15 +285,15 @@ func TestCostReduceProperties(t *testing.T) {
 				continue
 			}
 			hasInactive, hasPowered := false, false
-			for _, r := range v.capable {
+			for _, r := range v.Capable {
 				hasInactive = hasInactive || r.State == protocol.Inactive
 				hasPowered = hasPowered || r.State.Powered()
 			}
 			switch mult {
 			case "0":
-				if hasInactive && chosen.State.Powered() && v.ejwt[chosen.Ref()] > 0 {
+				if hasInactive && chosen.State.Powered() && v.EJWT[chosen.Ref()] > 0 {
 					t.Fatalf("multiplier 0 queued behind wait %d on %s with an inactive server available: %q",
-						v.ejwt[chosen.Ref()], chosen.Ref(), got)
+						v.EJWT[chosen.Ref()], chosen.Ref(), got)
 				}
 				counts["m0"]++
 			case "1e300":
@@ -331,8 +308,8 @@ func TestCostReduceProperties(t *testing.T) {
 					bw := math.MaxInt
 					for _, g := range got[2 : len(got)-1] {
 						r := ref(t, strings.TrimPrefix(g, "EJWT "))
-						if v.ejwt[r] < bw {
-							best, bw = r.String(), v.ejwt[r]
+						if v.EJWT[r] < bw {
+							best, bw = r.String(), v.EJWT[r]
 						}
 					}
 					boot := float64(bw) > float64(job.EstRunTime)*4
@@ -358,43 +335,43 @@ func TestCostReduceProperties(t *testing.T) {
 func TestCostReduceTies(t *testing.T) {
 	sys := sysSample01(t) // ppc: juju 0.1, joon 0.1, super-silk 0.05
 	s := newCostReduce(t, "4")
-	v := &fakeView{sys: sys, avail: []protocol.Server{},
-		capable: recs(t,
+	v := &fakeView{Sys: sys, Avail: []protocol.Server{},
+		Capable: recs(t,
 			"juju 0 booting 100 0 100 100 1 0", "juju 1 active 50 0 100 100 2 1",
 			"joon 0 active 50 0 100 100 1 1", "joon 1 inactive -1 4 16000 64000 0 0",
 			"super-silk 0 unavailable -1 0 0 0 0 0"),
-		ejwt: map[protocol.ServerRef]int{{Type: "juju", ID: 0}: 300, {Type: "juju", ID: 1}: 200, {Type: "joon", ID: 0}: 200}}
+		EJWT: map[protocol.ServerRef]int{{Type: "juju", ID: 0}: 300, {Type: "juju", ID: 1}: 200, {Type: "joon", ID: 0}: 200}}
 	job := offer(t, "JOBN 5 10 1 100 100 100")
 	want := m(ga("1 100 100"), gc("1 100 100"), "EJWT juju 0", "EJWT juju 1", "EJWT joon 0", "SCHD 5 juju 1")
 	if got := decide(s, v, job); !slices.Equal(got, want) {
 		t.Errorf("powered tie:\n got  %q\n want %q", got, want)
 	}
 	// Waits above 4 × est: boot the last equally priced inactive server.
-	v.capable = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "juju 1 active 50 0 100 100 2 1",
+	v.Capable = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "juju 1 active 50 0 100 100 2 1",
 		"joon 0 inactive -1 4 16000 64000 0 0", "joon 1 inactive -1 4 16000 64000 0 0", "super-silk 0 unavailable -1 0 0 0 0 0")
-	v.ejwt = map[protocol.ServerRef]int{{Type: "juju", ID: 1}: 401}
+	v.EJWT = map[protocol.ServerRef]int{{Type: "juju", ID: 1}: 401}
 	want = m(ga("1 100 100"), gc("1 100 100"), "EJWT juju 1", "SCHD 5 joon 1")
 	if got := decide(s, v, job); !slices.Equal(got, want) {
 		t.Errorf("inactive tie:\n got  %q\n want %q", got, want)
 	}
-	v.ejwt[protocol.ServerRef{Type: "juju", ID: 1}] = 400 // = 4 × est: not greater, queue
+	v.EJWT[protocol.ServerRef{Type: "juju", ID: 1}] = 400 // = 4 × est: not greater, queue
 	want[len(want)-1] = "SCHD 5 juju 1"
 	if got := decide(s, v, job); !slices.Equal(got, want) {
 		t.Errorf("wait = 4 × est:\n got  %q\n want %q", got, want)
 	}
 	// A cheaper powered type: only it is asked; booting counts as powered
 	// in rule 2 but is never taken by rule 1.
-	v.avail = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "joon 0 active 50 3 15000 60000 1 1")
-	v.capable = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "juju 1 active 50 0 100 100 2 1",
+	v.Avail = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "joon 0 active 50 3 15000 60000 1 1")
+	v.Capable = recs(t, "juju 0 inactive -1 2 4000 16000 0 0", "juju 1 active 50 0 100 100 2 1",
 		"super-silk 0 booting 300 15 63000 510000 1 0")
-	v.ejwt = map[protocol.ServerRef]int{{Type: "super-silk", ID: 0}: 10}
+	v.EJWT = map[protocol.ServerRef]int{{Type: "super-silk", ID: 0}: 10}
 	want = m(ga("1 100 100"), gc("1 100 100"), "EJWT super-silk 0", "SCHD 5 super-silk 0")
 	if got := decide(s, v, job); !slices.Equal(got, want) {
 		t.Errorf("cheaper powered type:\n got  %q\n want %q", got, want)
 	}
 	// Only unavailable servers: ENQJ GQ.
-	v.avail = []protocol.Server{}
-	v.capable = recs(t, "juju 0 unavailable -1 0 0 0 0 0 1 10 100 10 50 0")
+	v.Avail = []protocol.Server{}
+	v.Capable = recs(t, "juju 0 unavailable -1 0 0 0 0 0 1 10 100 10 50 0")
 	want = m(ga("1 100 100"), gc("1 100 100"), "ENQJ GQ")
 	if got := decide(s, v, job); !slices.Equal(got, want) {
 		t.Errorf("all unavailable:\n got  %q\n want %q", got, want)
@@ -414,7 +391,7 @@ func TestCostReduceRefusal(t *testing.T) {
 		v, job := costRandom(rng, sys)
 		s := newCostReduce(t, "4")
 		candidates := 0
-		for _, r := range v.capable {
+		for _, r := range v.Capable {
 			if r.State != protocol.Unavailable {
 				candidates++
 			}
@@ -433,7 +410,7 @@ func TestCostReduceRefusal(t *testing.T) {
 				if slices.Contains(got, ga(job.Req().String())) || got[0] != gc(job.Req().String()) {
 					t.Fatalf("retry %d must start from GETS Capable without GETS Avail: %q", attempt, got)
 				}
-				for _, x := range v.excluded {
+				for _, x := range v.Refused {
 					if slices.Contains(got, "EJWT "+x.String()) {
 						t.Fatalf("retry %d asked EJWT of excluded %s: %q", attempt, x, got)
 					}
@@ -449,10 +426,10 @@ func TestCostReduceRefusal(t *testing.T) {
 				t.Fatalf("attempt %d: %q", attempt, got)
 			}
 			r := ref(t, strings.SplitN(last, " ", 3)[2])
-			if slices.Contains(v.excluded, r) {
+			if slices.Contains(v.Refused, r) {
 				t.Fatalf("attempt %d chose excluded %s", attempt, r)
 			}
-			v.excluded = append(v.excluded, r)
+			v.Refused = append(v.Refused, r)
 			if attempt > candidates {
 				t.Fatal("no end to the retries")
 			}
@@ -460,5 +437,18 @@ func TestCostReduceRefusal(t *testing.T) {
 	}
 	if sawRule1 < 20 {
 		t.Errorf("only %d refusals of a rule-1 choice exercised", sawRule1)
+	}
+}
+
+// TestCostReduceParams: the multiplier defaults to 4 and a setting is
+// parsed as a float (surrounding blanks allowed).
+func TestCostReduceParams(t *testing.T) {
+	s, err := strategies.New("cost-reduce", nil)
+	if err != nil || s.(*costReduce).mult != 4 {
+		t.Errorf("cost-reduce default: %v %+v", err, s)
+	}
+	s, err = strategies.New("cost-reduce", map[string]string{"multiplier": " 2.5 "})
+	if err != nil || s.(*costReduce).mult != 2.5 {
+		t.Errorf("cost-reduce multiplier=2.5: %v %+v", err, s)
 	}
 }

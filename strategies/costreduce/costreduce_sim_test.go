@@ -1,4 +1,4 @@
-package strategies_test
+package costreduce_test
 
 import (
 	"path/filepath"
@@ -9,6 +9,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/costreduce" // registers cost-reduce
 )
 
 // TestCostReduceRunsEveryFixture: cost-reduce, run in-process against the

@@ -1,4 +1,7 @@
-package strategies
+// Package costreduce is seed 003's wait-multiplier strategy, cost-reduce
+// (../shared/docs/cost-reduce.md). Importing the package registers it with
+// package strategies.
+package costreduce
 
 import (
 	"fmt"
@@ -7,6 +10,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // costReduce is the wait-multiplier strategy of cost-reduce.md ("The rules,
@@ -15,17 +19,17 @@ import (
 // estimated wait exceeds est × multiplier, in which case boot the cheapest
 // inactive server.
 type costReduce struct {
-	queueEvents // CHKQ → DEQJ GQ 0 (rule 3, "neither")
-	mult        float64
+	strategies.QueueEvents // CHKQ → DEQJ GQ 0 (rule 3, "neither")
+	mult                   float64
 }
 
 func init() {
-	Register(Info{
+	strategies.Register(strategies.Info{
 		Name:    "cost-reduce",
 		Summary: "queue on the cheapest powered server unless its wait exceeds est × multiplier, then boot the cheapest inactive one",
-		Params: []Param{{Name: "multiplier", Kind: Float, Default: "4",
+		Params: []strategies.Param{{Name: "multiplier", Kind: strategies.Float, Default: "4",
 			Help: "boot a new server when the best powered server's EJWT exceeds est × multiplier (higher: more queueing, lower cost)"}},
-		New: func(p Params) (Strategy, error) {
+		New: func(p strategies.Params) (strategies.Strategy, error) {
 			m := p.Float("multiplier")
 			if m < 0 || math.IsNaN(m) || math.IsInf(m, 0) {
 				return nil, fmt.Errorf("strategy cost-reduce: parameter multiplier=%v: want a finite number ≥ 0", m)
@@ -47,10 +51,10 @@ func samePPC(a, b float64) bool { return math.Abs(a-b) <= ppcTol*math.Max(math.A
 // excluded server out. When no candidate is left after a refusal the
 // result is ErrNoServer (the note: "report the error if nothing is left")
 // rather than ENQJ, which would hide the refusal.
-func (s *costReduce) Job(v View, job protocol.Job) ([]protocol.Action, error) {
+func (s *costReduce) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	sys := v.System()
 	if sys == nil {
-		return nil, fmt.Errorf("cost-reduce: %w", errNoSystem)
+		return nil, fmt.Errorf("cost-reduce: %w", strategies.ErrNoSystem)
 	}
 	req := job.Req()
 	excluded := v.Excluded()
@@ -68,7 +72,7 @@ func (s *costReduce) Job(v View, job protocol.Job) ([]protocol.Action, error) {
 				continue
 			}
 			if r.State == protocol.Idle || (r.State == protocol.Active && r.Waiting == 0) {
-				return Sched(job, r.Ref()), nil
+				return strategies.Sched(job, r.Ref()), nil
 			}
 		}
 	}
@@ -119,15 +123,15 @@ func (s *costReduce) Job(v View, job protocol.Job) ([]protocol.Action, error) {
 	switch {
 	case best != nil && cheap != nil:
 		if float64(wait) > float64(job.EstRunTime)*s.mult {
-			return Sched(job, cheap.Ref()), nil
+			return strategies.Sched(job, cheap.Ref()), nil
 		}
-		return Sched(job, best.Ref()), nil
+		return strategies.Sched(job, best.Ref()), nil
 	case best != nil:
-		return Sched(job, best.Ref()), nil
+		return strategies.Sched(job, best.Ref()), nil
 	case cheap != nil:
-		return Sched(job, cheap.Ref()), nil
+		return strategies.Sched(job, cheap.Ref()), nil
 	case len(excluded) > 0:
-		return nil, ErrNoServer
+		return nil, strategies.ErrNoServer
 	}
 	// Every capable server unavailable: the global queue; CHKQ later
 	// dequeues it and the job returns as JOBP.

@@ -1,14 +1,14 @@
-package strategies
+package baselines
 
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // baseCase is one acceptance test of baselines.md §8: a job, the server's
@@ -47,12 +47,6 @@ func everyServer(sys *servertypes.System, rest string, names ...string) []string
 	}
 	return out
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
-
-func gc(req string) string   { return "GETS Capable " + req }
-func ga(req string) string   { return "GETS Avail " + req }
-func m(s ...string) []string { return s }
 
 // section8 returns the cases of baselines.md §8.1–§8.4 (ties §8.5 are in
 // 8.1.b/8.1.c; lrr §8.6, events §8.7 and parsing §8.8 have their own tests).
@@ -270,14 +264,14 @@ func section8(t testing.TB) []baseCase {
 // script builds the fake view of a case, with the GETS records permuted by
 // perm (nil: as written).
 func (c baseCase) script(t testing.TB, perm func([]protocol.Server) []protocol.Server) *fakeView {
-	v := &fakeView{sys: c.sys(t), capable: recs(t, c.capable...), lstj: lstjMap(t, c.lstj)}
+	v := &fakeView{Sys: c.sys(t), Capable: recs(t, c.capable...), LSTJ: lstjMap(t, c.lstj)}
 	if c.avail != nil {
-		v.avail = recs(t, c.avail...)
+		v.Avail = recs(t, c.avail...)
 	}
 	if perm != nil {
-		v.capable = perm(v.capable)
-		if v.avail != nil {
-			v.avail = perm(v.avail)
+		v.Capable = perm(v.Capable)
+		if v.Avail != nil {
+			v.Avail = perm(v.Avail)
 		}
 	}
 	return v
@@ -324,7 +318,7 @@ func TestSection8CoversAll(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range ReferenceNames {
+	for _, a := range strategies.ReferenceNames() {
 		if n[a] < 5 {
 			t.Errorf("%s appears in %d §8 cases, want ≥ 5", a, n[a])
 		}
@@ -340,9 +334,9 @@ func TestRecordsOfUnknownTypesIgnored(t *testing.T) {
 				v := c.script(t, nil)
 				extra := recs(t, "ghost 0 idle 10 64 64000 512000 0 0", "small 7 idle 10 64 64000 512000 0 0",
 					"t1 9 idle 10 64 64000 512000 0 0", "juju 5 idle 10 64 64000 512000 0 0")
-				v.capable = append(append([]protocol.Server(nil), extra...), v.capable...)
-				if v.avail != nil && len(v.avail) > 0 {
-					v.avail = append(append([]protocol.Server(nil), extra...), v.avail...)
+				v.Capable = append(append([]protocol.Server(nil), extra...), v.Capable...)
+				if v.Avail != nil && len(v.Avail) > 0 {
+					v.Avail = append(append([]protocol.Server(nil), extra...), v.Avail...)
 				}
 				if got := decide(mustNew(t, alg), v, offer(t, c.job)); !slices.Equal(got, want) {
 					t.Errorf("%s/%s with foreign records:\n got  %q\n want %q", c.name, alg, got, want)
@@ -378,12 +372,12 @@ func TestRefusedSCHDQuitsAtOnce(t *testing.T) {
 			c84c = x
 		}
 	}
-	for _, alg := range ReferenceNames {
+	for _, alg := range strategies.ReferenceNames() {
 		s := mustNew(t, alg)
 		v := c84c.script(t, nil)
 		job := offer(t, c84c.job)
 		first := decide(s, v, job)
-		v.excluded = []protocol.ServerRef{{Type: "large", ID: 0}}
+		v.Refused = []protocol.ServerRef{{Type: "large", ID: 0}}
 		got := decide(s, v, job)
 		if !slices.Equal(got, []string{"ErrNoServer"}) {
 			t.Errorf("%s after a refused SCHD (first attempt %q): got %q, want only ErrNoServer", alg, first, got)
@@ -412,7 +406,7 @@ func TestLargestAndLRR(t *testing.T) {
 		s := mustNew(t, "lrr")
 		a := mustNew(t, "atl")
 		for i, j := range c.jobs {
-			v := &fakeView{sys: c.sys(t), capable: []protocol.Server{}}
+			v := &fakeView{Sys: c.sys(t), Capable: []protocol.Server{}}
 			job := offer(t, j)
 			got := decide(s, v, job)
 			want := []string{"GETS Capable 1 100 100", c.want[i]}
@@ -449,9 +443,9 @@ func TestEvents(t *testing.T) {
 	}
 	queue := map[string]bool{"ffq": true, "bfq": true, "wfq": true, "cost-reduce": true}
 	c := section8(t)
-	for _, alg := range append(slices.Clone(ReferenceNames), "cost-reduce") {
+	for _, alg := range append(strategies.ReferenceNames(), "cost-reduce") {
 		s := mustNew(t, alg)
-		v := &fakeView{sys: sysS(t)}
+		v := &fakeView{Sys: sysS(t)}
 		for _, ev := range evs {
 			acts, err := s.Event(v, ev)
 			if err != nil {
@@ -465,8 +459,8 @@ func TestEvents(t *testing.T) {
 			if _, chkq := ev.(*protocol.CheckQueue); chkq && queue[alg] {
 				want = []string{"DEQJ GQ 0"}
 			}
-			if !slices.Equal(got, want) || v.queries != 0 {
-				t.Errorf("%s on %s: actions %q (want %q), %d queries", alg, ev, got, want, v.queries)
+			if !slices.Equal(got, want) || v.Queries != 0 {
+				t.Errorf("%s on %s: actions %q (want %q), %d queries", alg, ev, got, want, v.Queries)
 			}
 		}
 		if alg == "cost-reduce" {
@@ -502,14 +496,14 @@ func TestQueryErrorsPropagate(t *testing.T) {
 		}
 		for _, alg := range []string{"wf", "bf", "bfq", "wfq"} {
 			v := x.script(t, nil)
-			v.lstj = nil // LSTJ large 0 now fails
+			v.LSTJ = nil // LSTJ large 0 now fails
 			got := decide(mustNew(t, alg), v, offer(t, x.job))
 			if len(got) != 3 || !strings.HasPrefix(got[2], "error: "+alg+": unscripted query \"LSTJ large 0\"") {
 				t.Errorf("%s: got %q", alg, got)
 			}
 		}
-		for _, alg := range append(slices.Clone(ReferenceNames), "cost-reduce") {
-			v := &fakeView{sys: sysS(t)} // nothing scripted: the first GETS fails
+		for _, alg := range append(strategies.ReferenceNames(), "cost-reduce") {
+			v := &fakeView{Sys: sysS(t)} // nothing scripted: the first GETS fails
 			got := decide(mustNew(t, alg), v, offer(t, x.job))
 			if len(got) != 2 || !strings.HasPrefix(got[1], "error: ") || !strings.Contains(got[1], "unscripted query \"GETS ") {
 				t.Errorf("%s with a failing GETS: got %q", alg, got)
@@ -521,11 +515,22 @@ func TestQueryErrorsPropagate(t *testing.T) {
 // TestNoSystem: without server types every strategy reports an error
 // instead of panicking.
 func TestNoSystem(t *testing.T) {
-	for _, alg := range append(slices.Clone(ReferenceNames), "cost-reduce") {
-		v := &fakeView{capable: []protocol.Server{}, avail: []protocol.Server{}}
+	for _, alg := range append(strategies.ReferenceNames(), "cost-reduce") {
+		v := &fakeView{Capable: []protocol.Server{}, Avail: []protocol.Server{}}
 		got := decide(mustNew(t, alg), v, offer(t, "JOBN 0 1 1 100 100 5"))
 		if len(got) == 0 || !strings.Contains(got[len(got)-1], "no server types") {
 			t.Errorf("%s without a system: %q", alg, got)
 		}
+	}
+}
+
+// TestNewIsFresh: every New gives independent state (lrr's counter).
+func TestNewIsFresh(t *testing.T) {
+	job := offer(t, "JOBN 0 1 1 100 100 5")
+	a := mustNew(t, "lrr")
+	decide(a, &fakeView{Sys: sysTW(t), Capable: []protocol.Server{}}, job)
+	got := decide(mustNew(t, "lrr"), &fakeView{Sys: sysTW(t), Capable: []protocol.Server{}}, job)
+	if got[len(got)-1] != "SCHD 0 big16a 0" {
+		t.Errorf("a new lrr continued another's counter: %q", got)
 	}
 }

@@ -1,0 +1,15 @@
+// Package all registers every strategy of the project with package
+// strategies. Import it for its side effect to register every strategy:
+//
+//	import _ "github.com/dssim-go/dssim-go/strategies/all"
+//
+// Commands and tests that list, sweep or look strategies up by name import
+// it; a program that wants only some families imports those packages
+// (strategies/baselines, strategies/costreduce) instead. A new family adds
+// one line here.
+package all
+
+import (
+	_ "github.com/dssim-go/dssim-go/strategies/baselines"  // atl lrr ff bf wf fc fafc ffq bfq wfq
+	_ "github.com/dssim-go/dssim-go/strategies/costreduce" // cost-reduce
+)
