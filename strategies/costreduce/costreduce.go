@@ -59,83 +59,130 @@ func (s *costReduce) Job(v strategies.View, job protocol.Job) ([]protocol.Action
 	req := job.Req()
 	excluded := v.Excluded()
 	if len(excluded) == 0 {
-		// Rule 1: the first idle server, or active one with no waiting
-		// job, in the order received. Booting servers are never taken here
-		// (the report names idle and active only).
-		avail, err := v.GetsAvail(req)
-		if err != nil {
-			return nil, fmt.Errorf("cost-reduce: %w", err)
-		}
-		for i := range avail {
-			r := &avail[i]
-			if _, known := sys.Lookup(r.Type); !known {
-				continue
-			}
-			if r.State == protocol.Idle || (r.State == protocol.Active && r.Waiting == 0) {
-				return strategies.Sched(job, r.Ref()), nil
-			}
+		free, err := startsNow(v, sys, req)
+		if err != nil || free != nil {
+			return schedOn(job, free), err
 		}
 	}
-	// Rule 2.
-	capable, err := v.GetsCapable(req)
+	c, err := cheapest(v, sys, req, excluded)
+	if err != nil {
+		return nil, err
+	}
+	return s.choose(job, c, len(excluded) > 0)
+}
+
+// schedOn schedules job on s; nothing when s is nil.
+func schedOn(job protocol.Job, s *protocol.Server) []protocol.Action {
+	if s == nil {
+		return nil
+	}
+	return strategies.Sched(job, s.Ref())
+}
+
+// startsNow is rule 1: GETS Avail, then the first idle server, or active
+// one with no waiting job, in the order received. Booting servers are
+// never taken here (the report names idle and active only).
+func startsNow(v strategies.View, sys *servertypes.System, req protocol.Requirement) (*protocol.Server, error) {
+	avail, err := v.GetsAvail(req)
 	if err != nil {
 		return nil, fmt.Errorf("cost-reduce: %w", err)
 	}
-	minP, minI := math.Inf(1), math.Inf(1)
-	for i := range capable {
-		r := &capable[i]
-		p, ok := candidatePPC(sys, r, excluded)
-		if !ok {
+	for i := range avail {
+		r := &avail[i]
+		if _, known := sys.Lookup(r.Type); !known {
 			continue
 		}
+		if r.State == protocol.Idle || (r.State == protocol.Active && r.Waiting == 0) {
+			return r, nil
+		}
+	}
+	return nil, nil
+}
+
+// candidates is rule 2's choice: the powered server with the least EJWT
+// among the cheapest per core (best, with its wait), and the cheapest
+// inactive server (cheap). Either may be nil.
+type candidates struct {
+	best, cheap *protocol.Server
+	wait        int
+}
+
+// cheapest is rule 2: GETS Capable, the cheapest cost per core among the
+// powered and among the inactive candidates, then EJWT of every cheapest
+// powered one in the order received (first wins among equal waits; last
+// wins among equally priced inactive servers).
+func cheapest(v strategies.View, sys *servertypes.System, req protocol.Requirement, excluded []protocol.ServerRef) (candidates, error) {
+	capable, err := v.GetsCapable(req)
+	if err != nil {
+		return candidates{}, fmt.Errorf("cost-reduce: %w", err)
+	}
+	minP, minI := math.Inf(1), math.Inf(1)
+	_ = eachCandidate(sys, capable, excluded, func(r *protocol.Server, p float64) error { // never fails
 		if r.State == protocol.Inactive {
 			minI = math.Min(minI, p)
 		} else {
 			minP = math.Min(minP, p)
 		}
-	}
-	var best, cheap *protocol.Server
-	wait := 0
-	for i := range capable {
-		r := &capable[i]
-		p, ok := candidatePPC(sys, r, excluded)
-		if !ok {
-			continue
-		}
+		return nil
+	})
+	var c candidates
+	err = eachCandidate(sys, capable, excluded, func(r *protocol.Server, p float64) error {
 		if r.State == protocol.Inactive {
 			if samePPC(p, minI) {
-				cheap = r // last wins among equally priced inactive servers
+				c.cheap = r
 			}
-			continue
+			return nil
 		}
 		if !samePPC(p, minP) {
-			continue
+			return nil
 		}
 		w, err := v.EstWait(r.Ref())
 		if err != nil {
-			return nil, fmt.Errorf("cost-reduce: %w", err)
+			return fmt.Errorf("cost-reduce: %w", err)
 		}
-		if best == nil || w < wait { // first wins among equal waits
-			best, wait = r, w
+		if c.best == nil || w < c.wait {
+			c.best, c.wait = r, w
 		}
-	}
-	// Rule 3.
+		return nil
+	})
+	return c, err
+}
+
+// choose is rule 3: queue on the best powered server unless its wait
+// exceeds est × multiplier and an inactive one can be booted instead.
+func (s *costReduce) choose(job protocol.Job, c candidates, refused bool) ([]protocol.Action, error) {
 	switch {
-	case best != nil && cheap != nil:
-		if float64(wait) > float64(job.EstRunTime)*s.mult {
-			return strategies.Sched(job, cheap.Ref()), nil
+	case c.best != nil && c.cheap != nil:
+		if float64(c.wait) > float64(job.EstRunTime)*s.mult {
+			return strategies.Sched(job, c.cheap.Ref()), nil
 		}
-		return strategies.Sched(job, best.Ref()), nil
-	case best != nil:
-		return strategies.Sched(job, best.Ref()), nil
-	case cheap != nil:
-		return strategies.Sched(job, cheap.Ref()), nil
-	case len(excluded) > 0:
+		return strategies.Sched(job, c.best.Ref()), nil
+	case c.best != nil:
+		return strategies.Sched(job, c.best.Ref()), nil
+	case c.cheap != nil:
+		return strategies.Sched(job, c.cheap.Ref()), nil
+	case refused:
 		return nil, strategies.ErrNoServer
 	}
 	// Every capable server unavailable: the global queue; CHKQ later
 	// dequeues it and the job returns as JOBP.
 	return []protocol.Action{protocol.Enqueue{}}, nil
+}
+
+// eachCandidate is the walk both passes of rule 2 share: the GETS Capable
+// records in the order received, each rule-2 candidate (candidatePPC) with
+// its cost per core. An error from visit ends the walk and is returned.
+func eachCandidate(sys *servertypes.System, recs []protocol.Server, excluded []protocol.ServerRef,
+	visit func(r *protocol.Server, ppc float64) error) error {
+	for i := range recs {
+		r := &recs[i]
+		if p, ok := candidatePPC(sys, r, excluded); ok {
+			if err := visit(r, p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // candidatePPC returns the cost per core of a rule-2 candidate: a record of
