@@ -171,6 +171,24 @@ func (l *cfgLoader) walk(doc *etree.Document) *ConfigError {
 // finish applies the checks ds-server makes once the document is read, then
 // the termination rules, and generates the jobs when there is no job file.
 func (l *cfgLoader) finish() *ConfigError {
+	for _, step := range [...]func() *ConfigError{l.checkDocument, l.sortTypes, l.loadTrace, l.checkTypes, l.checkWorkload} {
+		if e := step(); e != nil {
+			return e
+		}
+	}
+	l.setSeed()
+	if l.jobFileMode {
+		// §2.7 termination reset: conditions, -j and -d are ignored.
+		l.cfg.JobCount, l.cfg.EndTime = len(l.cfg.Jobs), cfgDefaultEndTime
+		l.cfg.Warnings = l.notes
+		return nil
+	}
+	l.setTermination()
+	return l.generate()
+}
+
+// checkDocument: servers present, population rates summing to 100.
+func (l *cfgLoader) checkDocument() *ConfigError {
 	c := l.cfg
 	if !l.seenServers {
 		e := l.invalid("", `no <servers> element`, l.path+`: no <servers> element`)
@@ -192,11 +210,20 @@ func (l *cfgLoader) finish() *ConfigError {
 			return l.invalid("<jobs>", fmt.Sprintf("the populationRate values sum to %d, not 100", sum))
 		}
 	}
+	return nil
+}
 
-	// ds-server.md §2.9: stable sort by core count only.
+// sortTypes is ds-server.md §2.9: stable sort by core count only.
+func (l *cfgLoader) sortTypes() *ConfigError {
+	c := l.cfg
 	c.Types = append([]ServerType(nil), c.ConfigOrder...)
 	sort.SliceStable(c.Types, func(i, j int) bool { return c.Types[i].Cores < c.Types[j].Cores })
+	return nil
+}
 
+// loadTrace reads the failure trace (config or -f) and checks its servers.
+func (l *cfgLoader) loadTrace() *ConfigError {
+	c := l.cfg
 	if l.opt.FailureGiven && !isFailureModel(l.opt.Failure) {
 		// dsmock extension: -f names a trace file (LoadOptions.Failure).
 		if e := l.readTrace(l.opt.Failure, "option -f"); e != nil {
@@ -209,9 +236,13 @@ func (l *cfgLoader) finish() *ConfigError {
 		}
 		c.Failures = l.traceRaw
 	}
+	return nil
+}
 
-	// Post-load checks (§2.3): per type in sorted order; own message only.
-	for _, t := range c.Types {
+// checkTypes is the post-load check of §2.3: per type in sorted order; own
+// message only.
+func (l *cfgLoader) checkTypes() *ConfigError {
+	for _, t := range l.cfg.Types {
 		ctx := fmt.Sprintf("<server> type %s", t.Name)
 		switch {
 		case t.Memory < 200*t.Cores:
@@ -225,6 +256,13 @@ func (l *cfgLoader) finish() *ConfigError {
 			return l.fatal(ctx, m, m)
 		}
 	}
+	return nil
+}
+
+// checkWorkload refuses a workload with minLoad > maxLoad and failure
+// models.
+func (l *cfgLoader) checkWorkload() *ConfigError {
+	c := l.cfg
 	if w := c.Workload; w != nil && w.MinLoad > w.MaxLoad {
 		// §2.5; ds-server checks this only after generating and its
 		// generator never finishes for such a workload, so we reject it
@@ -243,22 +281,24 @@ func (l *cfgLoader) finish() *ConfigError {
 			Stderr: append(append([]string(nil), l.notes...), m), Status: 1,
 			Divergence: "ds-server generates failures from the model (ds-server.md Appendix C.2)"}
 	}
+	return nil
+}
 
+// setSeed is job-generation.md §3.2: never seeded = seed 1, unless -r
+// seeded it.
+func (l *cfgLoader) setSeed() {
 	if !l.seenConfig {
-		// job-generation.md §3.2: never seeded = seed 1, unless -r seeded it.
 		l.seed = 1
 		if l.opt.SeedGiven {
 			l.seed = uint32(l.opt.Seed)
 		}
 	}
-	c.Seed = int(l.seed)
+	l.cfg.Seed = int(l.seed)
+}
 
-	if l.jobFileMode {
-		// §2.7 termination reset: conditions, -j and -d are ignored.
-		c.JobCount, c.EndTime = len(c.Jobs), cfgDefaultEndTime
-		c.Warnings = l.notes
-		return nil
-	}
+// setTermination applies the termination rules of §2.6 for generated jobs.
+func (l *cfgLoader) setTermination() {
+	c := l.cfg
 	c.EndTime, c.JobCount = cfgDefaultEndTime, cfgDefaultJobCount
 	if l.opt.EndTimeGiven {
 		c.EndTime = l.opt.EndTime
@@ -272,6 +312,11 @@ func (l *cfgLoader) finish() *ConfigError {
 	if l.jobCountSet {
 		c.JobCount = l.jobCount
 	}
+}
+
+// generate generates the jobs (job-generation.md).
+func (l *cfgLoader) generate() *ConfigError {
+	c := l.cfg
 	if c.Workload == nil {
 		// job-generation.md decision 3.
 		m := "no <workload> element: cannot generate jobs without one (give a <workload> or a <jobs file=…>)"

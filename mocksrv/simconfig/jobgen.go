@@ -101,159 +101,215 @@ func generateJobs(c *Config, seed uint32) ([]Job, *ConfigError) {
 	return jobgenRun(c, newGlibcRand(seed))
 }
 
+// jobgen is the generator's state (§5.1) and its steps (§5.2-§5.8), in
+// the order of the draws: the job type, the run times, the cores, memory
+// and disk, then the submit time.
+type jobgen struct {
+	c    *Config
+	g    *glibcRand
+	s    *jobgenSystem
+	w    *Workload
+	cum  []int // cumulative population rates
+	run  *jobgenRunning
+	load int // load offset between states (§4.5)
+	n    int // number of server types
+
+	interval, submit, state, dir, target, periodEnd int
+	gLoad, windowCount, prevLoad                    int
+	minMet, tooLow                                  bool
+}
+
 // jobgenRun is generateJobs with a given generator (tests watch its draws).
 func jobgenRun(c *Config, g *glibcRand) ([]Job, *ConfigError) {
+	j := newJobgen(c, g)
+	capHint := min(c.JobCount, 1<<16)
+	jobs := make([]Job, 0, capHint)
+	for id := 0; id < c.JobCount && j.submit < c.EndTime; id++ { // §5.2
+		job, err := j.next(id)
+		if err != nil {
+			return nil, err
+		}
+		jobs = append(jobs, job)
+	}
+	return jobs, nil
+}
+
+func newJobgen(c *Config, g *glibcRand) *jobgen {
 	s := newJobgenSystem(c.Types)
-	n := len(s.cores)
 	w := c.Workload
-	cum := make([]int, len(c.JobTypes))
+	j := &jobgen{c: c, g: g, s: s, w: w, cum: make([]int, len(c.JobTypes)), n: len(s.cores),
+		load:     (w.MaxLoad - w.MinLoad) / 4, // §4.5 (ds-server later uses div 3; irrelevant)
+		interval: 60, dir: 1, target: w.MinLoad}
 	acc := 0
 	for i, t := range c.JobTypes {
 		acc += t.PopulationRate
-		cum[i] = acc
+		j.cum[i] = acc
 	}
-	loadOffset := (w.MaxLoad - w.MinLoad) / 4 // §4.5 (ds-server later uses div 3; irrelevant)
-	duration := func(state int) int {
-		switch state {
-		case 0:
-			return w.AvgLowTime
-		case 4:
-			return w.AvgHighTime
-		}
-		return w.AvgTransitTime
-	}
+	j.periodEnd = j.duration(0)
+	j.run = newJobgenRunning(j.n)
+	return j
+}
 
-	// Generator state (§5.1).
-	var (
-		interval    = 60
-		submit      = 0
-		state       = 0
-		dir         = 1
-		target      = w.MinLoad
-		periodEnd   = duration(0)
-		gLoad       = 0
-		minMet      = false
-		tooLow      = false
-		windowCount = 0
-		prevLoad    = 0
-	)
-	run := newJobgenRunning(n)
+// duration is how long the load stays in a state (§5.1).
+func (j *jobgen) duration(state int) int {
+	switch state {
+	case 0:
+		return j.w.AvgLowTime
+	case 4:
+		return j.w.AvgHighTime
+	}
+	return j.w.AvgTransitTime
+}
 
-	capHint := c.JobCount
-	if capHint > 1<<16 {
-		capHint = 1 << 16
+// next generates job id (§5.2 A-K).
+func (j *jobgen) next(id int) (Job, *ConfigError) {
+	jt := j.jobType()
+	act, est := j.runTimes(jt)
+	cores, err := j.cores(id)
+	if err != nil {
+		return Job{}, err
 	}
-	jobs := make([]Job, 0, capHint)
-	for id := 0; id < c.JobCount && submit < c.EndTime; id++ { // §5.2
-		// A. Job type.
-		r := g.draw(100)
-		ti := 0
-		for r >= cum[ti] {
-			ti++
+	mem, disk := j.memDisk(cores)
+	if cores, err = j.submitTime(id, cores); err != nil {
+		return Job{}, err
+	}
+	j.placed(cores, act)
+	return Job{ID: id, Type: jt.Name, Submit: j.submit, EstRunTime: est, ActRunTime: act,
+		Cores: cores, Memory: mem, Disk: disk}, nil
+}
+
+// jobType is step A.
+func (j *jobgen) jobType() JobType {
+	r := j.g.draw(100)
+	ti := 0
+	for r >= j.cum[ti] {
+		ti++
+	}
+	return j.c.JobTypes[ti]
+}
+
+// runTimes are steps B-D: the actual run time and the estimate.
+func (j *jobgen) runTimes(jt JobType) (act, est int) {
+	act = jt.MinRunTime + j.g.draw(max(1, jt.MaxRunTime-jt.MinRunTime))
+	errv := j.g.draw(act)
+	est = act + errv
+	if j.g.draw(2) == 0 {
+		est = act - errv
+	}
+	return act, est
+}
+
+// cores is step E (§5.5).
+func (j *jobgen) cores(id int) (int, *ConfigError) {
+	s, g := j.s, j.g
+	if j.tooLow || j.n == 1 {
+		h := s.maxCores / 2
+		if h == 0 {
+			// job-generation.md §8, decision 2.
+			m := fmt.Sprintf("cannot generate job %d: the largest server type has 1 core, and ds-server's upper-half core rule (job-generation.md §5.5 case 1) divides by zero", id)
+			return 0, &ConfigError{Context: "job generation", Msg: m, Stderr: []string{m}, Status: 1,
+				Divergence: "ds-server dies with SIGFPE (exit status 136) and writes nothing (job-generation.md §8)"}
 		}
-		jt := c.JobTypes[ti]
-		// B–D. Run times.
-		act := jt.MinRunTime + g.draw(max(1, jt.MaxRunTime-jt.MinRunTime))
-		errv := g.draw(act)
-		est := act + errv
-		if g.draw(2) == 0 {
-			est = act - errv
+		return h + g.draw(h) + 1, nil
+	}
+	r := g.draw(100)
+	i, acc := 0, s.gran[0]
+	for i < j.n-1 && r >= acc {
+		i++
+		acc += s.gran[i]
+	}
+	lower := 0
+	switch {
+	case i == j.n-1:
+		lower = s.prevSmaller(s.cores[i], i-2) // i−2, not i−1 (§5.5)
+	case i > 0:
+		lower = s.prevSmaller(s.cores[i], i-1)
+	}
+	return lower + g.draw(s.cores[i]-lower) + 1, nil
+}
+
+// memDisk are steps F-G, from the cores as first drawn (§5.6).
+func (j *jobgen) memDisk(cores int) (mem, disk int) {
+	mem = (100 + j.g.draw((1+cores/10)*1000)) * cores
+	mem = min(mem-mem%100, j.s.maxMem)
+	disk = (100 + j.g.draw((1+cores/10)*2000)) * cores
+	disk = min(disk-disk%100, j.s.maxDisk)
+	return mem, disk
+}
+
+// submitTime is step H: the next submit time, following the load (§5.7).
+// It returns the cores, one fewer for each pass where the job's own fit
+// class was full.
+func (j *jobgen) submitTime(id, cores int) (int, *ConfigError) {
+	for pass := 0; ; pass++ {
+		if pass == jobgenMaxPasses {
+			m := fmt.Sprintf("job %d: no submit time found after %d passes", id, pass)
+			return 0, &ConfigError{Context: "job generation", Msg: m, Stderr: []string{m}, Status: 1,
+				Divergence: "ds-server would loop on"}
 		}
-		// E. Cores.
-		var cores int
-		if tooLow || n == 1 {
-			h := s.maxCores / 2
-			if h == 0 {
-				// job-generation.md §8, decision 2.
-				m := fmt.Sprintf("cannot generate job %d: the largest server type has 1 core, and ds-server's upper-half core rule (job-generation.md §5.5 case 1) divides by zero", id)
-				return nil, &ConfigError{Context: "job generation", Msg: m, Stderr: []string{m}, Status: 1,
-					Divergence: "ds-server dies with SIGFPE (exit status 136) and writes nothing (job-generation.md §8)"}
-			}
-			cores = h + g.draw(h) + 1
-		} else {
-			r := g.draw(100)
-			i, acc := 0, s.gran[0]
-			for i < n-1 && r >= acc {
-				i++
-				acc += s.gran[i]
-			}
-			lower := 0
-			switch {
-			case i == n-1:
-				lower = s.prevSmaller(s.cores[i], i-2) // i−2, not i−1 (§5.5)
-			case i > 0:
-				lower = s.prevSmaller(s.cores[i], i-1)
-			}
-			cores = lower + g.draw(s.cores[i]-lower) + 1
+		if j.tooLow {
+			j.interval = 1
 		}
-		// F–G. Memory and disk, from the cores as first drawn (§5.6).
-		mem := (100 + g.draw((1+cores/10)*1000)) * cores
-		mem = min(mem-mem%100, s.maxMem)
-		disk := (100 + g.draw((1+cores/10)*2000)) * cores
-		disk = min(disk-disk%100, s.maxDisk)
-		// H. Submit time and load following (§5.7).
-		lLoad := 0
-		for pass := 0; ; pass++ {
-			if pass == jobgenMaxPasses {
-				m := fmt.Sprintf("job %d: no submit time found after %d passes", id, pass)
-				return nil, &ConfigError{Context: "job generation", Msg: m, Stderr: []string{m}, Status: 1,
-					Divergence: "ds-server would loop on"}
-			}
-			if tooLow {
-				interval = 1
-			}
-			submit += g.draw(interval)
-			if submit > periodEnd && ((dir > 0 && gLoad >= target) || (dir < 0 && gLoad <= target)) {
-				start := periodEnd
-				if state+dir < 0 || state+dir > 4 {
-					dir = -dir
-				}
-				state += dir
-				target += loadOffset * dir
-				periodEnd = start + duration(state)
-			}
-			run.prune(submit)
-			k := s.fitIdx[cores]
-			lLoad = jobgenPct(run.inUseFrom(k), s.usable[k])
-			if lLoad >= 100 && cores > 1 {
-				cores--
-			}
-			gLoad = jobgenPct(run.total, s.totalCores)
-			if gLoad >= target {
-				tooLow = false
-			}
-			if gLoad < target {
-				interval -= 5
-			} else {
-				interval += 5
-			}
-			if interval < 5 {
-				interval = 5
-			} else if interval > 43200 {
-				interval = 43200
-			}
-			if !(minMet && (gLoad > w.MaxLoad || lLoad >= 100)) {
-				break
-			}
+		j.submit += j.g.draw(j.interval)
+		j.followLoad()
+		j.run.prune(j.submit)
+		k := j.s.fitIdx[cores]
+		lLoad := jobgenPct(j.run.inUseFrom(k), j.s.usable[k])
+		if lLoad >= 100 && cores > 1 {
+			cores--
 		}
-		// I–K (§5.8).
-		if !minMet && gLoad >= w.MinLoad {
-			minMet = true
-		}
-		jobs = append(jobs, Job{ID: id, Type: jt.Name, Submit: submit, EstRunTime: est, ActRunTime: act,
-			Cores: cores, Memory: mem, Disk: disk})
-		f := s.fitIdx[cores]
-		run.add(submit+act, f, s.cores[f])
-		windowCount++
-		if gLoad < target && windowCount == 10 {
-			d := gLoad - prevLoad
-			tooLow = d <= 2 && d >= -2
-			prevLoad, windowCount = gLoad, 0
-		} else if gLoad >= target {
-			prevLoad, windowCount, tooLow = gLoad, 0, false
+		j.gLoad = jobgenPct(j.run.total, j.s.totalCores)
+		j.adjustInterval()
+		if !(j.minMet && (j.gLoad > j.w.MaxLoad || lLoad >= 100)) {
+			return cores, nil
 		}
 	}
-	return jobs, nil
+}
+
+// followLoad moves to the next load state once the period is over and the
+// target is reached (§5.7).
+func (j *jobgen) followLoad() {
+	if j.submit > j.periodEnd && ((j.dir > 0 && j.gLoad >= j.target) || (j.dir < 0 && j.gLoad <= j.target)) {
+		start := j.periodEnd
+		if j.state+j.dir < 0 || j.state+j.dir > 4 {
+			j.dir = -j.dir
+		}
+		j.state += j.dir
+		j.target += j.load * j.dir
+		j.periodEnd = start + j.duration(j.state)
+	}
+}
+
+// adjustInterval widens the submit interval above the target load and
+// narrows it below (§5.7).
+func (j *jobgen) adjustInterval() {
+	if j.gLoad >= j.target {
+		j.tooLow = false
+	}
+	if j.gLoad < j.target {
+		j.interval -= 5
+	} else {
+		j.interval += 5
+	}
+	j.interval = min(max(j.interval, 5), 43200)
+}
+
+// placed is steps I-K (§5.8): the job runs, and the load trend is checked
+// every ten jobs below the target.
+func (j *jobgen) placed(cores, act int) {
+	if !j.minMet && j.gLoad >= j.w.MinLoad {
+		j.minMet = true
+	}
+	f := j.s.fitIdx[cores]
+	j.run.add(j.submit+act, f, j.s.cores[f])
+	j.windowCount++
+	if j.gLoad < j.target && j.windowCount == 10 {
+		d := j.gLoad - j.prevLoad
+		j.tooLow = d <= 2 && d >= -2
+		j.prevLoad, j.windowCount = j.gLoad, 0
+	} else if j.gLoad >= j.target {
+		j.prevLoad, j.windowCount, j.tooLow = j.gLoad, 0, false
+	}
 }
 
 // jobgenRunning tracks the jobs still running at the current submit time
