@@ -76,6 +76,7 @@ func Run(s strategies.Strategy, b Backend, opt Options) (Result, error) {
 
 type runner struct {
 	s   strategies.Strategy
+	obs strategies.OutcomeObserver // nil: the strategy has no outcome hook
 	b   Backend
 	log *zap.Logger
 	res Result
@@ -91,6 +92,15 @@ func (r *runner) run(opt Options) error {
 		return r.quit(fmt.Errorf("server types: %w", err))
 	}
 	r.v = view{Queries: r.b, sys: sys}
+	r.obs, _ = r.s.(strategies.OutcomeObserver)
+	if _, ok := r.s.(strategies.LedgerUser); ok {
+		r.v.ledger = strategies.NewLedger(sys)
+	}
+	if st, ok := r.s.(strategies.Starter); ok {
+		if err := st.Start(&r.v); err != nil {
+			return r.quit(fmt.Errorf("strategy start: %w", err))
+		}
+	}
 	chkq := 0
 	for {
 		ev, err := r.b.Ready()
@@ -109,35 +119,46 @@ func (r *runner) run(opt Options) error {
 		} else {
 			chkq = 0
 		}
-		switch e := ev.(type) {
-		case *protocol.NoMoreJobs:
-			if err := r.b.Quit(); err != nil {
-				return fmt.Errorf("QUIT: %w", err)
-			}
-			return nil
-		case *protocol.JobOffer:
-			r.setNow(e.Submit)
-			if err := r.offer(e.Job); err != nil {
-				return r.quit(err)
-			}
-			continue
-		case *protocol.JobCompleted:
-			r.setNow(e.Time)
-		case *protocol.ServerFailed:
-			r.setNow(e.Time)
-		case *protocol.ServerRecovered:
-			r.setNow(e.Time)
-		}
-		acts, err := r.s.Event(&r.v, ev)
-		if err != nil {
-			return r.quit(fmt.Errorf("strategy, on %q: %w", ev.String(), err))
-		}
-		for _, a := range acts {
-			if _, err := r.do(a); err != nil {
-				return r.quit(fmt.Errorf("on %q: %w", ev.String(), err))
-			}
+		if done, err := r.handle(ev); done || err != nil {
+			return err
 		}
 	}
+}
+
+// handle passes one event to the ledger and the strategy and carries out
+// the strategy's actions; done is true after NONE and QUIT.
+func (r *runner) handle(ev protocol.Event) (done bool, err error) {
+	if r.v.ledger != nil {
+		r.v.ledger.Observe(ev)
+	}
+	switch e := ev.(type) {
+	case *protocol.NoMoreJobs:
+		if err := r.b.Quit(); err != nil {
+			return true, fmt.Errorf("QUIT: %w", err)
+		}
+		return true, nil
+	case *protocol.JobOffer:
+		r.setNow(e.Submit)
+		if err := r.offer(e.Job); err != nil {
+			return true, r.quit(err)
+		}
+		return false, nil
+	case *protocol.JobCompleted:
+		r.setNow(e.Time)
+	case *protocol.ServerFailed:
+		r.setNow(e.Time)
+	case *protocol.ServerRecovered:
+		r.setNow(e.Time)
+	}
+	acts, err := r.s.Event(&r.v, ev)
+	if err != nil {
+		return true, r.quit(fmt.Errorf("strategy, on %q: %w", ev.String(), err))
+	}
+	var b batch
+	if err := r.carry(acts, &b, 0); err != nil {
+		return true, r.quit(fmt.Errorf("on %q: %w", ev.String(), err))
+	}
+	return false, nil
 }
 
 func (r *runner) setNow(t int) {
@@ -146,9 +167,13 @@ func (r *runner) setNow(t int) {
 }
 
 // offer asks the strategy about one job until an action disposes of it.
+// Without an outcome hook a refused SCHD of the job is the only reason to
+// ask again; with one, any refusal is (Job then sees the state the refusal
+// left), at most MaxOutcomeDepth times without a new server excluded.
 func (r *runner) offer(job protocol.Job) error {
 	r.res.Offers++
 	r.v.excluded = r.v.excluded[:0]
+	stale := 0
 	for {
 		acts, err := r.s.Job(&r.v, job)
 		if err != nil {
@@ -157,31 +182,98 @@ func (r *runner) offer(job protocol.Job) error {
 			}
 			return fmt.Errorf("job %d: %w", job.ID, err)
 		}
-		disposed, refused := false, false
-		for _, a := range acts {
-			if _, err := r.do(a); err != nil {
-				sc, isSched := a.(protocol.Schedule)
-				if isSched && sc.JobID == job.ID && protocol.IsServerError(err) && !slices.Contains(r.v.excluded, sc.Server) {
-					r.res.Refusals++
-					r.log.Debug("refused", zap.Stringer("server", sc.Server), zap.Error(err))
-					r.v.excluded = append(r.v.excluded, sc.Server)
-					refused = true
-					break
-				}
-				return fmt.Errorf("job %d: %w", job.ID, err)
-			}
-			if protocol.DisposesJob(a) {
-				disposed = true
-			}
+		excluded := len(r.v.excluded)
+		b := batch{job: &job}
+		if err := r.carry(acts, &b, 0); err != nil {
+			return fmt.Errorf("job %d: %w", job.ID, err)
 		}
-		if refused {
-			continue
-		}
-		if !disposed {
+		switch {
+		case b.disposed:
+			return nil
+		case b.refusals == 0:
 			return fmt.Errorf("job %d: the strategy returned %d action(s) but none schedules, enqueues or pushes the job (REDY would offer it again forever)", job.ID, len(acts))
+		case len(r.v.excluded) == excluded:
+			if stale++; stale > strategies.MaxOutcomeDepth {
+				return fmt.Errorf("job %d: still not scheduled after %d refused attempts that excluded no new server", job.ID, stale)
+			}
 		}
+	}
+}
+
+// batch is what carrying out one decision's actions did.
+type batch struct {
+	job      *protocol.Job // the job on offer; nil for other events
+	disposed bool          // an action scheduled, enqueued or pushed it
+	refusals int           // actions refused with ERR
+}
+
+// carry carries out actions in order. An accepted action updates the ledger
+// and is reported to the outcome hook, whose actions are carried out at
+// once. A refused one ends the list: it is reported to the outcome hook, or,
+// without one, is the job's SCHD to retry elsewhere or the end of the run.
+func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
+	if depth > strategies.MaxOutcomeDepth {
+		return fmt.Errorf("outcome hook answers nested more than %d deep", strategies.MaxOutcomeDepth)
+	}
+	for _, a := range acts {
+		reply, err := r.do(a)
+		if err != nil {
+			return r.refused(a, err, b, depth)
+		}
+		if b.job != nil && protocol.DisposesJob(a) {
+			b.disposed = true
+		}
+		if r.v.ledger != nil {
+			if err := r.v.ledger.Applied(a, reply); err != nil {
+				r.log.Warn("ledger out of step with the server", zap.Error(err))
+			}
+		}
+		if r.obs != nil {
+			o := strategies.Outcome{Action: a, Reply: reply}
+			if _, isTerm := a.(protocol.Terminate); isTerm {
+				o.Killed, _ = strategies.KilledCount(reply)
+			}
+			if err := r.outcome(o, b, depth); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// refused handles an ERR (or a broken exchange) in reply to a.
+func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) error {
+	var se *protocol.ServerError
+	if !errors.As(err, &se) {
+		return err // the exchange itself broke
+	}
+	sc, isSched := a.(protocol.Schedule)
+	jobSched := isSched && b.job != nil && sc.JobID == b.job.ID
+	if jobSched {
+		if slices.Contains(r.v.excluded, sc.Server) {
+			return err // chosen again after refusing: asking again would loop
+		}
+		r.res.Refusals++
+		r.log.Debug("refused", zap.Stringer("server", sc.Server), zap.Error(err))
+		r.v.excluded = append(r.v.excluded, sc.Server)
+	}
+	if r.obs == nil && !jobSched {
+		return err
+	}
+	b.refusals++
+	if r.obs == nil {
 		return nil
 	}
+	return r.outcome(strategies.Outcome{Action: a, Err: se}, b, depth)
+}
+
+// outcome reports one outcome to the hook and carries out its answer.
+func (r *runner) outcome(o strategies.Outcome, b *batch, depth int) error {
+	more, err := r.obs.Outcome(&r.v, o)
+	if err != nil {
+		return fmt.Errorf("strategy, on the outcome of %q: %w", o.Action.String(), err)
+	}
+	return r.carry(more, b, depth+1)
 }
 
 func (r *runner) do(a protocol.Action) (string, error) {
@@ -218,8 +310,10 @@ type view struct {
 	sys      *servertypes.System
 	now      int
 	excluded []protocol.ServerRef
+	ledger   *strategies.Ledger
 }
 
 func (v *view) System() *servertypes.System    { return v.sys }
 func (v *view) Now() int                       { return v.now }
 func (v *view) Excluded() []protocol.ServerRef { return v.excluded }
+func (v *view) Ledger() *strategies.Ledger     { return v.ledger }

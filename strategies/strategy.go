@@ -51,6 +51,9 @@ type View interface {
 	// Excluded lists the servers that refused (ERR) a SCHD for the current
 	// job; empty on the first attempt. See Strategy.
 	Excluded() []protocol.ServerRef
+	// Ledger is the cluster ledger the client keeps for a strategy that
+	// embeds WithLedger; nil for every other strategy.
+	Ledger() *Ledger
 }
 
 // Strategy decides what to do with each server event.

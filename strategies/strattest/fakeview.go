@@ -1,0 +1,174 @@
+// Package strattest is the test kit for strategy authors: a scripted View
+// for table tests of single decisions, and a one-call in-process simulation
+// of a config or fixture that returns typed metrics. It needs none of
+// dsbench's flags, tables, plots or progress bar.
+//
+// A table test scripts the replies a decision will read, calls Job or Event,
+// and compares the actions and the exact messages sent:
+//
+//	v := &strattest.FakeView{Types: sys, Capable: recs}
+//	acts, err := s.Job(v, job)
+//	// v.Sent is ["GETS Capable 2 900 2500"]
+//
+// A run test simulates a whole workload:
+//
+//	m, err := strattest.Run("configs/config20-short-med.xml", s)
+package strattest
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// FakeView is a scripted strategies.View. Each query answers from its
+// field; a query whose field is nil (or has no entry for the server asked
+// about) is an error, so a strategy that asks more than the test expects
+// fails. Every query is recorded in Sent as its exact wire text.
+type FakeView struct {
+	Types   *servertypes.System  // System()
+	Time    int                  // Now()
+	Refused []protocol.ServerRef // Excluded()
+	Book    *strategies.Ledger   // Ledger(); nil unless the test builds one
+
+	All     []protocol.Server                                // GETS All
+	ByType  map[string][]protocol.Server                     // GETS Type t
+	One     map[protocol.ServerRef]protocol.Server           // GETS One t id
+	Capable []protocol.Server                                // GETS Capable c m d
+	Avail   []protocol.Server                                // GETS Avail c m d (empty, not nil: DATA 0)
+	Bounded []protocol.Server                                // GETS Bounded c m d
+	Jobs    map[protocol.ServerRef][]protocol.JobRecord      // LSTJ t id
+	Counts  map[protocol.ServerRef]map[protocol.JobState]int // CNTJ t id state
+	Waits   map[protocol.ServerRef]int                       // EJWT t id
+	Queue   []protocol.QueuedJob                             // LSTQ GQ # and LSTQ GQ * (nil: not scripted)
+
+	// Sent lists every query in order, as the client would send it.
+	Sent []string
+}
+
+var _ strategies.View = (*FakeView)(nil)
+
+// Unscripted is the error a FakeView returns for a query it has no reply for.
+type Unscripted struct{ Query string }
+
+func (e *Unscripted) Error() string { return fmt.Sprintf("strattest: unscripted query %q", e.Query) }
+
+func (v *FakeView) sent(cmd string) { v.Sent = append(v.Sent, cmd) }
+
+// System returns Types.
+func (v *FakeView) System() *servertypes.System { return v.Types }
+
+// Now returns Time.
+func (v *FakeView) Now() int { return v.Time }
+
+// Excluded returns Refused.
+func (v *FakeView) Excluded() []protocol.ServerRef { return v.Refused }
+
+// Ledger returns Book.
+func (v *FakeView) Ledger() *strategies.Ledger { return v.Book }
+
+func (v *FakeView) list(cmd string, recs []protocol.Server) ([]protocol.Server, error) {
+	v.sent(cmd)
+	if recs == nil {
+		return nil, &Unscripted{cmd}
+	}
+	return recs, nil
+}
+
+// GetsAll answers from All.
+func (v *FakeView) GetsAll() ([]protocol.Server, error) { return v.list("GETS All", v.All) }
+
+// GetsType answers from ByType.
+func (v *FakeView) GetsType(typ string) ([]protocol.Server, error) {
+	return v.list("GETS Type "+typ, v.ByType[typ])
+}
+
+// GetsOne answers from One.
+func (v *FakeView) GetsOne(s protocol.ServerRef) (protocol.Server, error) {
+	cmd := "GETS One " + s.String()
+	v.sent(cmd)
+	rec, ok := v.One[s]
+	if !ok {
+		return protocol.Server{}, &Unscripted{cmd}
+	}
+	return rec, nil
+}
+
+// GetsCapable answers from Capable.
+func (v *FakeView) GetsCapable(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.list("GETS Capable "+r.String(), v.Capable)
+}
+
+// GetsAvail answers from Avail.
+func (v *FakeView) GetsAvail(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.list("GETS Avail "+r.String(), v.Avail)
+}
+
+// GetsBounded answers from Bounded.
+func (v *FakeView) GetsBounded(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.list("GETS Bounded "+r.String(), v.Bounded)
+}
+
+// ListJobs answers from Jobs (an entry with no records is an empty server).
+func (v *FakeView) ListJobs(s protocol.ServerRef) ([]protocol.JobRecord, error) {
+	cmd := "LSTJ " + s.String()
+	v.sent(cmd)
+	recs, ok := v.Jobs[s]
+	if !ok {
+		return nil, &Unscripted{cmd}
+	}
+	return recs, nil
+}
+
+// CountJobs answers from Counts.
+func (v *FakeView) CountJobs(s protocol.ServerRef, st protocol.JobState) (int, error) {
+	cmd := "CNTJ " + s.String() + " " + strconv.Itoa(int(st))
+	v.sent(cmd)
+	n, ok := v.Counts[s][st]
+	if !ok {
+		return 0, &Unscripted{cmd}
+	}
+	return n, nil
+}
+
+// EstWait answers from Waits.
+func (v *FakeView) EstWait(s protocol.ServerRef) (int, error) {
+	cmd := "EJWT " + s.String()
+	v.sent(cmd)
+	n, ok := v.Waits[s]
+	if !ok {
+		return 0, &Unscripted{cmd}
+	}
+	return n, nil
+}
+
+// QueueLen answers len(Queue).
+func (v *FakeView) QueueLen() (int, error) {
+	v.sent("LSTQ GQ #")
+	if v.Queue == nil {
+		return 0, &Unscripted{"LSTQ GQ #"}
+	}
+	return len(v.Queue), nil
+}
+
+// ListQueue answers Queue.
+func (v *FakeView) ListQueue() ([]protocol.QueuedJob, error) {
+	v.sent("LSTQ GQ *")
+	if v.Queue == nil {
+		return nil, &Unscripted{"LSTQ GQ *"}
+	}
+	return v.Queue, nil
+}
+
+// System builds a server-type description for a test, in file order; it
+// panics on types servertypes.New refuses (a test's own mistake).
+func System(types ...servertypes.Type) *servertypes.System {
+	sys, err := servertypes.New("strattest", types)
+	if err != nil {
+		panic(err)
+	}
+	return sys
+}

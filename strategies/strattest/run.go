@@ -1,0 +1,96 @@
+package strattest
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// Metrics is what one in-process run measured: the simulator's summary
+// (ds-server.md §6, the numbers of its last three report lines, with the
+// simulator's float32 values widened, not rounded) and the client loop's
+// counts.
+type Metrics struct {
+	EndTime       int // actual simulation end time
+	Jobs          int // jobs completed
+	Failed        int // failed-job records
+	ServersUsed   int
+	AvgUtil       float64 // percent
+	EfUsage       float64 // percent
+	TotalCost     float64 // dollars
+	AvgWait       int
+	AvgExec       int
+	AvgTurnaround int
+
+	Offers   int // JOBN/JOBP handled
+	Actions  int // actions the server accepted
+	Refusals int // SCHD refused and retried elsewhere
+}
+
+// Run simulates one config file in-process with strategy s, from the
+// handshake to QUIT, and returns its metrics. The path may name a config
+// (its job list generated as ds-server generates it) or a fixture folder
+// holding config.xml (with the jobs.xml it names); files the config names
+// are looked up beside it.
+func Run(path string, s strategies.Strategy) (Metrics, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "config.xml")
+	}
+	cfg, err := mocksrv.LoadConfig(path, mocksrv.LoadOptions{BaseDir: filepath.Dir(path)})
+	if err != nil {
+		return Metrics{}, err
+	}
+	return simulate(path, cfg, s)
+}
+
+// RunFS is Run for a config inside a file system (such as the embedded
+// suite, configs.FS()).
+func RunFS(fsys fs.FS, path string, s strategies.Strategy) (Metrics, error) {
+	data, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return Metrics{}, err
+	}
+	cfg, err := mocksrv.ParseConfig(path, data, mocksrv.LoadOptions{FS: fsys})
+	if err != nil {
+		return Metrics{}, err
+	}
+	return simulate(path, cfg, s)
+}
+
+// RunNamed is Run for a registered strategy with "key=value" settings.
+func RunNamed(path, name string, settings map[string]string) (Metrics, error) {
+	s, err := strategies.New(name, settings)
+	if err != nil {
+		return Metrics{}, err
+	}
+	return Run(path, s)
+}
+
+func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics, error) {
+	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{Stderr: io.Discard})
+	if err != nil {
+		return Metrics{}, fmt.Errorf("%s: %w", path, err)
+	}
+	res, err := client.Run(s, sess, client.Options{User: "strattest",
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+	if err != nil {
+		return Metrics{}, fmt.Errorf("%s: %w", path, err)
+	}
+	rep := sess.Report()
+	if rep == nil {
+		return Metrics{}, fmt.Errorf("%s: the run ended without a report", path)
+	}
+	return Metrics{
+		EndTime: rep.EndTime, Jobs: rep.Jobs, Failed: rep.Failed, ServersUsed: rep.ServersUsed,
+		AvgUtil: float64(rep.AvgUtil), EfUsage: float64(rep.EfUsage), TotalCost: float64(rep.TotalCost),
+		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround,
+		Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
+	}, nil
+}
