@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -75,7 +76,8 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 }
 
 // Main is dsbench: it parses args, runs the bench and writes the report.
-func Main(args []string, stdout, stderr io.Writer) int {
+// wrapConn (may be nil) is Target.WrapConn, for the runs over TCP.
+func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.Conn) int {
 	var c cliConfig
 	fs := cliFlags(&c)
 	fs.SetOutput(io.Discard)
@@ -96,6 +98,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
 	}
+	b.Target.WrapConn = wrapConn
 	var w io.Writer = stdout
 	if c.out != "" {
 		f, err := os.Create(c.out)

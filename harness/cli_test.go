@@ -17,7 +17,7 @@ import (
 
 func runMain(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := Main(args, &out, &errb)
+	code := Main(args, &out, &errb, nil)
 	return code, out.String(), errb.String()
 }
 

@@ -55,6 +55,11 @@ type Target struct {
 	Timeout time.Duration
 	// User is the AUTH name of the project's client ("dsbench").
 	User string
+	// WrapConn, when not nil, wraps both ends of the connection of a
+	// ServerDsmock run and the project's client's end with a server binary:
+	// cmd/dsbench passes a busy-polling reader (internal/netspin), which a
+	// library package leaves to its command. nil: plain connections.
+	WrapConn func(net.Conn) net.Conn
 }
 
 // DefaultTimeout is the per-run timeout when none is given.
@@ -395,8 +400,9 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config,
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
 	var stdout, stderr bytes.Buffer
-	srv := &mocksrv.Server{
+	srv := &mocksrv.Listener{
 		Config:      cfg,
+		WrapConn:    b.Target.WrapConn,
 		Options:     mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true},
 		ReadTimeout: b.timeout(),
 		OnAuth: func(xml []byte) error {
@@ -475,7 +481,7 @@ func (b *Bench) runClient(ctx context.Context, job Job, cfg *mocksrv.Config, dir
 	if b.Target.Newline {
 		framing = protocol.Newline
 	}
-	c, err := protocol.Dial(ctx, addr, protocol.DialOptions{ConnectTimeout: 10 * time.Second,
+	c, err := protocol.Dial(ctx, addr, protocol.DialOptions{ConnectTimeout: 10 * time.Second, WrapConn: b.Target.WrapConn,
 		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: b.timeout()}})
 	if err != nil {
 		return err

@@ -3,11 +3,13 @@ package harness
 import (
 	"bufio"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,8 +139,11 @@ func TestTCPTargetsReproduceReference(t *testing.T) {
 	srcs := fixtureSources(t, "sample-config01", "ds-sample-config02", "config20-med-med")
 	vs, err := ParseVariants([]string{"ff,bf,fafc"})
 	require.NoError(t, err)
-	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Server: ServerDsmock}}
+	var wrapped atomic.Int32 // both ends of every run go through WrapConn
+	wrap := func(c net.Conn) net.Conn { wrapped.Add(1); return c }
+	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Server: ServerDsmock, WrapConn: wrap}}
 	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
+	assert.Equal(t, int32(2*len(srcs)*len(vs)), wrapped.Load())
 
 	if testing.Short() {
 		return

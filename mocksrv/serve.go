@@ -10,8 +10,6 @@ import (
 	"net"
 	"sync"
 	"time"
-
-	"github.com/dssim-go/dssim-go/internal/netspin"
 )
 
 // DefaultReadTimeout is how long a connection may stay silent before the
@@ -144,8 +142,9 @@ func readErr(err error, timeout time.Duration) error {
 	return fmt.Errorf("%w: %v", ErrDisconnected, err)
 }
 
-// Server serves simulations of one config over TCP.
-type Server struct {
+// Listener serves simulations of one config over TCP (the name says what
+// it does with a net.Listener; protocol.Server is a GETS record).
+type Listener struct {
 	Config *Config
 	// Options for every simulation. In Serve mode each connection's log is
 	// collected and written to Log in one piece when it ends, so that
@@ -153,10 +152,11 @@ type Server struct {
 	Options     Options
 	Log         io.Writer
 	ReadTimeout time.Duration
-	// Spin is how long a read busy-polls before parking (internal/netspin:
-	// it saves the thread wake-up on each of the protocol's round trips).
-	// 0 means netspin.DefaultSpin; negative turns it off.
-	Spin time.Duration
+	// WrapConn, when not nil, wraps each accepted connection before use:
+	// the commands pass a busy-polling reader here (it saves the thread
+	// wake-up on each of the protocol's round trips), which this package
+	// leaves to them. nil: the plain connection.
+	WrapConn func(net.Conn) net.Conn
 	// OnAuth receives ds-system.xml at each AUTH (§1.5).
 	OnAuth func(systemXML []byte) error
 	// OnEnd is called when a connection's simulation ends, with its text
@@ -164,11 +164,16 @@ type Server struct {
 	OnEnd func(t *Text, err error)
 }
 
-func (s *Server) wrap(c net.Conn) net.Conn { return netspin.WrapOption(c, s.Spin) }
+func (s *Listener) wrap(c net.Conn) net.Conn {
+	if s.WrapConn == nil {
+		return c
+	}
+	return s.WrapConn(c)
+}
 
 // ServeOne is ds-server's behaviour: accept one connection, run it, return
 // (§1.1). The header lines are logged (to Options.Log) before accepting.
-func (s *Server) ServeOne(ln net.Listener) (*Text, error) {
+func (s *Listener) ServeOne(ln net.Listener) (*Text, error) {
 	t, err := NewText(s.Config, s.Options)
 	if err != nil {
 		return nil, err
@@ -191,7 +196,7 @@ func (s *Server) ServeOne(ln net.Listener) (*Text, error) {
 // an independent simulation of the same config, run concurrently. It
 // closes ln when ctx is done and waits for running connections to end.
 // The header lines are not logged (the caller prints them once).
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex // serialises log output
 	stop := context.AfterFunc(ctx, func() { ln.Close() })

@@ -37,7 +37,7 @@ func serveOne(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, timeout ti
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &mocksrv.Server{Config: cfg, Options: opt, ReadTimeout: timeout}
+	srv := &mocksrv.Listener{Config: cfg, Options: opt, ReadTimeout: timeout}
 	ch := make(chan served, 1)
 	go func() {
 		defer ln.Close()
@@ -211,7 +211,7 @@ func TestServeConcurrent(t *testing.T) {
 	var mu sync.Mutex
 	reports := map[*mocksrv.Text]error{}
 	var log bytes.Buffer
-	srv := &mocksrv.Server{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief}, Log: &log,
+	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief}, Log: &log,
 		OnEnd: func(tx *mocksrv.Text, err error) {
 			mu.Lock()
 			reports[tx] = err

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/dssim-go/dssim-go/internal/netspin"
 )
 
 // Client speaks the ds-sim protocol to a ds-server (or dsmock) over a
@@ -37,6 +35,11 @@ type DialOptions struct {
 	// millisecond or two of the server listening, while one waiting for a
 	// slow server does not hammer it.
 	RetryInterval time.Duration
+	// WrapConn, when not nil, wraps the dialled connection before use: the
+	// commands pass a busy-polling reader here (it saves a thread wake-up
+	// per round trip), which this package leaves to them. nil: the plain
+	// connection. The result must still support SetReadDeadline.
+	WrapConn func(net.Conn) net.Conn
 }
 
 // Dial connects to addr ("host:port"), retrying while the connection is
@@ -54,7 +57,9 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 		d := net.Dialer{Timeout: max(time.Until(stop), time.Second)}
 		nc, err := d.DialContext(ctx, "tcp", addr)
 		if err == nil {
-			nc = netspin.WrapOption(nc, opt.Spin)
+			if opt.WrapConn != nil {
+				nc = opt.WrapConn(nc)
+			}
 			return NewClient(nc.(Transport), nc, opt.ConnOptions), nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) || !time.Now().Add(pause).Before(stop) {

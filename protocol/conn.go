@@ -93,10 +93,6 @@ type ConnOptions struct {
 	// Coalesce is how long a reply that arrived in several pieces and looks
 	// complete waits for more bytes (plain mode only; default 5ms).
 	Coalesce time.Duration
-	// Spin is how long Dial's connection busy-polls for a reply before
-	// parking (internal/netspin: it saves a thread wake-up per round trip;
-	// default netspin.DefaultSpin; negative turns it off).
-	Spin time.Duration
 }
 
 // Sentinel causes of an *ExchangeError.

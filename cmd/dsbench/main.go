@@ -9,9 +9,12 @@ import (
 	"os"
 
 	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/internal/netspin"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for -a and --list
 )
 
 func main() {
-	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr))
+	// Runs over TCP busy-poll their reads as dsclient and dsmock do by
+	// default (harness, a library, leaves that to its command).
+	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, netspin.Wrapper(netspin.DefaultSpin)))
 }

@@ -148,7 +148,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	addr := net.JoinHostPort(cfg.host, strconv.Itoa(cfg.port))
 	cl, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{
-		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout, Spin: netspin.FlagOption(cfg.spin)},
+		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout},
+		WrapConn:       netspin.Wrapper(cfg.spin),
 		ConnectTimeout: cfg.connectTimeout,
 	})
 	if err != nil {

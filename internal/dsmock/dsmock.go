@@ -195,7 +195,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
 		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port}
 	var fileErr atomic.Bool
-	srv := &mocksrv.Server{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, Spin: netspin.FlagOption(st.spin),
+	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
 		OnEnd: func(t *mocksrv.Text, err error) {
 			if err != nil && st.serve {

@@ -45,20 +45,16 @@ func SequentialProcess() {
 	}
 }
 
-// WrapOption is Wrap for an options field where 0 means DefaultSpin and a
-// negative value turns polling off (protocol.ConnOptions.Spin,
-// mocksrv.Server.Spin).
-func WrapOption(c net.Conn, spin time.Duration) net.Conn {
-	if spin == 0 {
-		spin = DefaultSpin
+// Wrapper is the connection option for a spin time, as the commands'
+// --spin flag gives it: a function wrapping a connection with Wrap, or nil
+// (the plain connection) when spin <= 0. 0 means off everywhere, so a flag,
+// an option field and this function cannot disagree about it. The result
+// fits protocol.DialOptions.WrapConn and mocksrv.Listener.WrapConn, which
+// leave busy polling to the commands (library packages do not import
+// internal/).
+func Wrapper(spin time.Duration) func(net.Conn) net.Conn {
+	if spin <= 0 {
+		return nil
 	}
-	return Wrap(c, spin)
-}
-
-// FlagOption maps a --spin flag, where 0 turns polling off, to such a field.
-func FlagOption(flag time.Duration) time.Duration {
-	if flag <= 0 {
-		return -1
-	}
-	return flag
+	return func(c net.Conn) net.Conn { return Wrap(c, spin) }
 }

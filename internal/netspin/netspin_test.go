@@ -80,6 +80,19 @@ func TestWrapKeepsPlainConns(t *testing.T) {
 	assert.Same(t, p1, Wrap(p1, time.Millisecond), "no file descriptor: no wrapping")
 }
 
+// 0 means off for Wrapper as for the commands' --spin: no wrapper at all,
+// so Dial and the listener use the plain connection.
+func TestWrapperZeroMeansOff(t *testing.T) {
+	assert.Nil(t, Wrapper(0))
+	assert.Nil(t, Wrapper(-time.Microsecond))
+	c, _ := pair(t)
+	w := Wrapper(DefaultSpin)
+	require.NotNil(t, w)
+	sc, ok := w(c).(*Conn)
+	require.True(t, ok, "a positive spin wraps a TCP connection")
+	assert.Equal(t, DefaultSpin, sc.spin)
+}
+
 // BenchmarkPingPong: one tiny message each way over loopback, as the
 // protocol does, with and without spinning reads on both sides.
 func BenchmarkPingPong(b *testing.B) {
