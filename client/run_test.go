@@ -21,6 +21,7 @@ import (
 type fakeBackend struct {
 	events  []string
 	refuse  map[string]string
+	replies map[string]string // non-OK replies to accepted actions ("2 jobs killed")
 	log     []string
 	quitErr error
 }
@@ -51,6 +52,9 @@ func (b *fakeBackend) Do(a protocol.Action) (string, error) {
 	b.call(cmd)
 	if text, ok := b.refuse[cmd]; ok {
 		return "", &protocol.ServerError{Command: cmd, Text: text}
+	}
+	if reply, ok := b.replies[cmd]; ok {
+		return reply, nil
 	}
 	return "OK", nil
 }
