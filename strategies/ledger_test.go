@@ -40,12 +40,12 @@ func libraD3Ledger(t *testing.T) (*strategies.Ledger, *strattest.FakeView) {
 			rec("medium", 0, protocol.Active, 10, 2, 15000, 63000, 1, 1),
 			rec("large", 0, protocol.Active, 10, 4, 31000, 255000, 0, 1),
 		},
-		Jobs: map[protocol.ServerRef][]protocol.JobRecord{
+		LSTJ: map[protocol.ServerRef][]protocol.JobRecord{
 			ref("small", 1):  {{ID: 21, State: 2, Submit: 950, Start: 950, EstRunTime: 500, Cores: 1, Memory: 500, Disk: 500}},
 			ref("medium", 0): {{ID: 22, State: 2, Submit: 900, Start: 900, EstRunTime: 400, Cores: 2, Memory: 1000, Disk: 1000}, {ID: 23, State: 1, Submit: 990, Start: -1, EstRunTime: 200, Cores: 4, Memory: 1000, Disk: 1000}},
 			ref("large", 0):  {{ID: 24, State: 2, Submit: 800, Start: 800, EstRunTime: 1000, Cores: 4, Memory: 1000, Disk: 1000}},
 		},
-		Queue: []protocol.QueuedJob{},
+		LSTQ: []protocol.QueuedJob{},
 	}
 	require.NoError(t, l.Resync(v))
 	return l, v

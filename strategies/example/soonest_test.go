@@ -33,7 +33,7 @@ func cluster(t *testing.T) (strategies.Strategy, *strattest.FakeView) {
 	l := strategies.NewLedger(sys)
 	s, err := strategies.New("soonest", nil)
 	require.NoError(t, err)
-	return s, &strattest.FakeView{Types: sys, Book: l}
+	return s, &strattest.FakeView{Sys: sys, Book: l}
 }
 
 func offer(v *strattest.FakeView, j protocol.Job) {

@@ -6,7 +6,7 @@
 // A table test scripts the replies a decision will read, calls Job or Event,
 // and compares the actions and the exact messages sent:
 //
-//	v := &strattest.FakeView{Types: sys, Capable: recs}
+//	v := &strattest.FakeView{Sys: sys, Capable: recs}
 //	acts, err := s.Job(v, job)
 //	// v.Sent is ["GETS Capable 2 900 2500"]
 //
@@ -29,7 +29,7 @@ import (
 // about) is an error, so a strategy that asks more than the test expects
 // fails. Every query is recorded in Sent as its exact wire text.
 type FakeView struct {
-	Types   *servertypes.System  // System()
+	Sys     *servertypes.System  // System()
 	Time    int                  // Now()
 	Refused []protocol.ServerRef // Excluded()
 	Book    *strategies.Ledger   // Ledger(); nil unless the test builds one
@@ -40,13 +40,16 @@ type FakeView struct {
 	Capable []protocol.Server                                // GETS Capable c m d
 	Avail   []protocol.Server                                // GETS Avail c m d (empty, not nil: DATA 0)
 	Bounded []protocol.Server                                // GETS Bounded c m d
-	Jobs    map[protocol.ServerRef][]protocol.JobRecord      // LSTJ t id
-	Counts  map[protocol.ServerRef]map[protocol.JobState]int // CNTJ t id state
-	Waits   map[protocol.ServerRef]int                       // EJWT t id
-	Queue   []protocol.QueuedJob                             // LSTQ GQ # and LSTQ GQ * (nil: not scripted)
+	LSTJ    map[protocol.ServerRef][]protocol.JobRecord      // LSTJ t id
+	CNTJ    map[protocol.ServerRef]map[protocol.JobState]int // CNTJ t id state
+	EJWT    map[protocol.ServerRef]int                       // EJWT t id
+	LSTQ    []protocol.QueuedJob                             // LSTQ GQ # and LSTQ GQ * (nil: not scripted)
 
-	// Sent lists every query in order, as the client would send it.
-	Sent []string
+	// Sent lists every query in order, as the client would send it, unless
+	// Quiet (benchmarks), which only counts them in Queries.
+	Sent    []string
+	Quiet   bool
+	Queries int
 }
 
 var _ strategies.View = (*FakeView)(nil)
@@ -54,12 +57,17 @@ var _ strategies.View = (*FakeView)(nil)
 // Unscripted is the error a FakeView returns for a query it has no reply for.
 type Unscripted struct{ Query string }
 
-func (e *Unscripted) Error() string { return fmt.Sprintf("strattest: unscripted query %q", e.Query) }
+func (e *Unscripted) Error() string { return fmt.Sprintf("unscripted query %q", e.Query) }
 
-func (v *FakeView) sent(cmd string) { v.Sent = append(v.Sent, cmd) }
+func (v *FakeView) sent(cmd string) {
+	v.Queries++
+	if !v.Quiet {
+		v.Sent = append(v.Sent, cmd)
+	}
+}
 
-// System returns Types.
-func (v *FakeView) System() *servertypes.System { return v.Types }
+// System returns Sys.
+func (v *FakeView) System() *servertypes.System { return v.Sys }
 
 // Now returns Time.
 func (v *FakeView) Now() int { return v.Time }
@@ -112,55 +120,55 @@ func (v *FakeView) GetsBounded(r protocol.Requirement) ([]protocol.Server, error
 	return v.list("GETS Bounded "+r.String(), v.Bounded)
 }
 
-// ListJobs answers from Jobs (an entry with no records is an empty server).
+// ListJobs answers from LSTJ (an entry with no records is an empty server).
 func (v *FakeView) ListJobs(s protocol.ServerRef) ([]protocol.JobRecord, error) {
 	cmd := "LSTJ " + s.String()
 	v.sent(cmd)
-	recs, ok := v.Jobs[s]
+	recs, ok := v.LSTJ[s]
 	if !ok {
 		return nil, &Unscripted{cmd}
 	}
 	return recs, nil
 }
 
-// CountJobs answers from Counts.
+// CountJobs answers from CNTJ.
 func (v *FakeView) CountJobs(s protocol.ServerRef, st protocol.JobState) (int, error) {
 	cmd := "CNTJ " + s.String() + " " + strconv.Itoa(int(st))
 	v.sent(cmd)
-	n, ok := v.Counts[s][st]
+	n, ok := v.CNTJ[s][st]
 	if !ok {
 		return 0, &Unscripted{cmd}
 	}
 	return n, nil
 }
 
-// EstWait answers from Waits.
+// EstWait answers from EJWT.
 func (v *FakeView) EstWait(s protocol.ServerRef) (int, error) {
 	cmd := "EJWT " + s.String()
 	v.sent(cmd)
-	n, ok := v.Waits[s]
+	n, ok := v.EJWT[s]
 	if !ok {
 		return 0, &Unscripted{cmd}
 	}
 	return n, nil
 }
 
-// QueueLen answers len(Queue).
+// QueueLen answers len(LSTQ).
 func (v *FakeView) QueueLen() (int, error) {
 	v.sent("LSTQ GQ #")
-	if v.Queue == nil {
+	if v.LSTQ == nil {
 		return 0, &Unscripted{"LSTQ GQ #"}
 	}
-	return len(v.Queue), nil
+	return len(v.LSTQ), nil
 }
 
-// ListQueue answers Queue.
+// ListQueue answers LSTQ.
 func (v *FakeView) ListQueue() ([]protocol.QueuedJob, error) {
 	v.sent("LSTQ GQ *")
-	if v.Queue == nil {
+	if v.LSTQ == nil {
 		return nil, &Unscripted{"LSTQ GQ *"}
 	}
-	return v.Queue, nil
+	return v.LSTQ, nil
 }
 
 // System builds a server-type description for a test, in file order; it

@@ -1,0 +1,124 @@
+package strattest_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/all"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// Run gives the reference numbers: every baseline on three fixtures against
+// reference-results.tsv (ds-server's own summary lines).
+func TestRunMatchesReference(t *testing.T) {
+	dir := fixtures.Dir(t)
+	want := referenceRows(t, filepath.Join(dir, "reference-results.tsv"))
+	for _, fx := range []string{"sample-config01", "config20-med-high", "ds-sample-config05-failures"} {
+		for _, algo := range []string{"ff", "bf", "ffq", "fafc"} {
+			row, ok := want[fx+"\t"+algo]
+			if !ok {
+				continue // the failure trace has rows for the queue variants only
+			}
+			m, err := strattest.RunNamed(filepath.Join(dir, "fixtures", fx), algo, nil)
+			require.NoError(t, err, "%s %s", fx, algo)
+			got := fmt.Sprintf("%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%d\t%d\t%d", m.EndTime, m.Jobs, m.Failed, m.ServersUsed,
+				m.AvgUtil, m.EfUsage, m.TotalCost, m.AvgWait, m.AvgExec, m.AvgTurnaround)
+			assert.Equal(t, row, got, "%s %s", fx, algo)
+			assert.Positive(t, m.Offers)
+		}
+	}
+}
+
+func referenceRows(t *testing.T, path string) map[string]string {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	rows := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.SplitN(sc.Text(), "\t", 3)
+		if len(cols) == 3 {
+			rows[cols[0]+"\t"+cols[1]] = cols[2]
+		}
+	}
+	require.NotEmpty(t, rows)
+	return rows
+}
+
+// The embedded suite, a bad path, a bad strategy name, a run that fails.
+func TestRunInputs(t *testing.T) {
+	m, err := strattest.RunFS(configs.FS(), configs.Names()[0], mustNew(t, "ff"))
+	require.NoError(t, err)
+	assert.Positive(t, m.Jobs)
+
+	_, err = strattest.Run(filepath.Join(t.TempDir(), "missing.xml"), mustNew(t, "ff"))
+	assert.ErrorContains(t, err, "missing.xml")
+
+	_, err = strattest.RunNamed(filepath.Join(t.TempDir(), "x.xml"), "no-such-strategy", nil)
+	assert.ErrorContains(t, err, `unknown strategy "no-such-strategy"`)
+
+	_, err = strattest.RunFS(configs.FS(), configs.Names()[0], refuseAll{})
+	assert.ErrorContains(t, err, "nothing fits")
+}
+
+type refuseAll struct{}
+
+func (refuseAll) Job(strategies.View, protocol.Job) ([]protocol.Action, error) {
+	return nil, errors.New("nothing fits")
+}
+func (refuseAll) Event(strategies.View, protocol.Event) ([]protocol.Action, error) { return nil, nil }
+
+// FakeView answers from its fields, records every query as its wire text,
+// and refuses what is not scripted.
+func TestFakeView(t *testing.T) {
+	a0 := protocol.ServerRef{Type: "a", ID: 0}
+	v := &strattest.FakeView{
+		Sys:     strattest.System(servertypes.Type{Name: "a", Limit: 1, Cores: 2, Memory: 100, Disk: 100}),
+		Capable: []protocol.Server{{Type: "a", ID: 0}},
+		Avail:   []protocol.Server{},
+		EJWT:    map[protocol.ServerRef]int{a0: 30},
+	}
+	recs, err := v.GetsCapable(protocol.Requirement{Cores: 1, Memory: 10, Disk: 10})
+	require.NoError(t, err)
+	assert.Len(t, recs, 1)
+	recs, err = v.GetsAvail(protocol.Requirement{Cores: 1, Memory: 10, Disk: 10})
+	require.NoError(t, err)
+	assert.Empty(t, recs)
+	n, err := v.EstWait(a0)
+	require.NoError(t, err)
+	assert.Equal(t, 30, n)
+	_, err = v.ListJobs(a0)
+	var un *strattest.Unscripted
+	require.ErrorAs(t, err, &un)
+	assert.Equal(t, `unscripted query "LSTJ a 0"`, err.Error())
+	_, err = v.QueueLen()
+	assert.Error(t, err)
+	assert.Equal(t, []string{"GETS Capable 1 10 10", "GETS Avail 1 10 10", "EJWT a 0", "LSTJ a 0", "LSTQ GQ #"}, v.Sent)
+	assert.Equal(t, 5, v.Queries)
+	assert.Nil(t, v.Ledger())
+	assert.Equal(t, 2, v.System().Types()[0].Cores)
+
+	v.Quiet = true
+	_, _ = v.GetsAll()
+	assert.Len(t, v.Sent, 5, "Quiet counts without recording")
+	assert.Equal(t, 6, v.Queries)
+}
+
+func mustNew(t *testing.T, name string) strategies.Strategy {
+	s, err := strategies.New(name, nil)
+	require.NoError(t, err)
+	return s
+}
