@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -212,15 +213,38 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result 
 }
 
 // runOutput is what a run leaves: the server's stdout (its last three lines
-// are the summary) and stderr, and the first error of the client or server.
+// are the summary) and stderr, or for an in-process run the numbers
+// themselves, and the first error of the client or server.
 type runOutput struct {
 	stdout, stderr string
-	err            error
+	// typed, when not nil, holds an in-process run's numbers, taken from
+	// the simulator's Report: stdout and stderr are then not read (text is
+	// all a server process leaves, so the other runs parse it).
+	typed *typedOutput
+	err   error
+}
+
+// typedOutput is an in-process run's result: its summary (summaryErr when
+// the run ended without one) and the jobs left unscheduled at QUIT.
+type typedOutput struct {
+	summary     Summary
+	summaryErr  error
+	unscheduled int
+}
+
+// results returns the run's summary and unscheduled count: typed when the
+// run was in-process, else parsed from the server's text.
+func (out runOutput) results() (sum Summary, unscheduled int, sumErr error) {
+	if t := out.typed; t != nil {
+		return t.summary, t.unscheduled, t.summaryErr
+	}
+	sum, sumErr = ParseSummary(out.stdout)
+	return sum, Unscheduled(out.stderr), sumErr
 }
 
 func (r *Result) fill(out runOutput, timeout time.Duration) {
-	r.Unscheduled = Unscheduled(out.stderr)
-	sum, sumErr := ParseSummary(out.stdout)
+	sum, unscheduled, sumErr := out.results()
+	r.Unscheduled = unscheduled
 	switch {
 	case errors.Is(out.err, context.DeadlineExceeded):
 		r.Status, r.Err = StatusTimeout, fmt.Sprintf("no result within %v", timeout)
@@ -260,18 +284,21 @@ func Simulate(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, o
 func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target) runOutput {
 	done := make(chan runOutput, 1)
 	go func() {
-		var stderr bytes.Buffer
 		s, err := newStrategy()
 		if err != nil {
 			done <- runOutput{err: err}
 			return
 		}
-		sess, runErr := Simulate(ctx, cfg, s, mocksrv.Options{Stderr: &stderr, Newline: t.Newline}, t.user())
-		out := runOutput{stderr: stderr.String(), err: runErr}
-		if sess != nil && sess.Report() != nil {
-			out.stdout = sess.Report().Text
+		// The stderr lines are not needed: the Report holds the count of
+		// "<n> jobs not scheduled!".
+		sess, runErr := Simulate(ctx, cfg, s, mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}, t.user())
+		typed := &typedOutput{summaryErr: errNoQuit}
+		if sess != nil {
+			if rep := sess.Report(); rep != nil {
+				typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
+			}
 		}
-		done <- out
+		done <- runOutput{typed: typed, err: runErr}
 	}()
 	select {
 	case out := <-done:

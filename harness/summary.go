@@ -1,10 +1,14 @@
 package harness
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // Summary holds the numbers of a ds-server report's last three lines
@@ -52,6 +56,44 @@ func ParseSummary(stdout string) (Summary, error) {
 		ServersUsed: n(f[1][1]), AvgUtil: x(f[1][2]), EfUsage: x(f[1][3]), TotalCost: x(f[1][4]),
 		AvgWait: n(f[2][1]), AvgExec: n(f[2][2]), AvgTurnaround: n(f[2][3]),
 	}, nil
+}
+
+// SummaryOf is the summary of an in-process run's report, with the values
+// ParseSummary would read from the report's text (see printed), without
+// going through the text.
+func SummaryOf(rep *mocksrv.Report) Summary {
+	return Summary{
+		EndTime: rep.EndTime, Jobs: rep.Jobs, Failed: rep.Failed, ServersUsed: rep.ServersUsed,
+		AvgUtil: printed(rep.AvgUtil), EfUsage: printed(rep.EfUsage), TotalCost: printed(rep.TotalCost),
+		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround,
+	}
+}
+
+// errNoQuit is an in-process run's summary error when the simulation
+// ended before QUIT (no report).
+var errNoQuit = errors.New("no summary: the simulation ended without QUIT")
+
+// printed is a report's float32 as Summary holds it: the value the report
+// prints (C's %.2f of the value converted to double) read back as
+// ParseSummary reads it, so that in-process runs and server processes give
+// identical numbers (reference-results.tsv has the printed values).
+// FormatFloat 'f' with precision 2 rounds the exact binary value correctly,
+// ties to even, as glibc's printf does, and ParseFloat of that text is what
+// ParseSummary computes: the round trip is exact, where float64(v) or a
+// rounding by arithmetic would keep or introduce float32 residue (e.g.
+// 12.345f is 12.3450002…, printed 12.35). The report prints NaN as "-nan",
+// which ParseSummary cannot parse and reads as 0; infinities read back as
+// themselves.
+func printed(v float32) float64 {
+	x := float64(v)
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case math.IsInf(x, 0):
+		return x
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	return r
 }
 
 var unscheduledRE = regexp.MustCompile(`^(\d+) jobs not scheduled!`)
