@@ -1,13 +1,13 @@
 package mocksrv
 
 import (
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
 
 var (

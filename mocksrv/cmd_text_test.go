@@ -3,9 +3,10 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strings"
 	"testing"
+
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
 
 // tinyConfig is a hand-made system: three types (given out of core order

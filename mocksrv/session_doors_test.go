@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/protocol"
 )
 

@@ -3,13 +3,13 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 )

@@ -1,10 +1,10 @@
-package mocksrv
+package engine
 
 import (
 	"container/heap"
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"math"
 
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/protocol"
 )
 
@@ -25,8 +25,9 @@ type qent struct {
 	job int32
 }
 
-// server is one simulated server (§3.1).
-type server struct {
+// machine is one simulated server (§3.1); "server" is kept for protocol.Server
+// (a GETS record) and the names of the spec.
+type machine struct {
 	idx      int32 // position in Engine.servers (sorted type order, id order)
 	typ      int32 // index into Engine.types
 	id       int
@@ -56,7 +57,7 @@ type server struct {
 }
 
 // endKey is the earliest known end among running and known-start waiting jobs.
-func (s *server) endKey() int {
+func (s *machine) endKey() int {
 	k := inf
 	if len(s.running) > 0 {
 		k = s.running[0].end
@@ -72,7 +73,7 @@ func (s *server) endKey() int {
 	return k
 }
 
-func (s *server) bootKey() int {
+func (s *machine) bootKey() int {
 	if s.state == protocol.Booting {
 		return s.curStart
 	}
@@ -80,12 +81,12 @@ func (s *server) bootKey() int {
 }
 
 // hasJobs reports whether any list (§6.2) holds a job.
-func (s *server) hasJobs() bool {
+func (s *machine) hasJobs() bool {
 	return len(s.running)+len(s.waiting)+len(s.completed)+len(s.failed)+len(s.killed) > 0
 }
 
 // insertRunning inserts after every entry with an equal or smaller end (§3.1).
-func (s *server) insertRunning(x slot) {
+func (s *machine) insertRunning(x slot) {
 	lo, hi := 0, len(s.running)
 	for lo < hi {
 		m := (lo + hi) / 2
@@ -106,7 +107,7 @@ func removeAt(l []slot, i int) []slot {
 }
 
 // minRunStart is the smallest start among the running jobs (inf if none).
-func (s *server) minRunStart() int {
+func (s *machine) minRunStart() int {
 	k := inf
 	for _, r := range s.running {
 		if r.start < k {
@@ -119,7 +120,7 @@ func (s *server) minRunStart() int {
 // leave does the busy-time accounting of §6.1 for a job leaving the server
 // (completion, kill, failure) that started at start and ends at end; runMin
 // is the smallest start among the jobs that count as running at that moment.
-func (s *server) leave(start, end, runMin int) {
+func (s *machine) leave(start, end, runMin int) {
 	if start > s.mark {
 		sp := min(start, runMin)
 		s.mark = max(sp, s.mark)
@@ -154,7 +155,7 @@ func (h *keyHeap) Pop() any {
 }
 
 // touch re-publishes a server's keys after any change to its lists or state.
-func (e *Engine) touch(s *server) {
+func (e *Engine) touch(s *machine) {
 	if k := s.endKey(); k != s.endPushed {
 		s.endPushed = k
 		if k != inf {
@@ -178,7 +179,7 @@ func (e *Engine) touch(s *server) {
 func (e *Engine) minEnd() int {
 	for len(e.endH) > 0 {
 		top := e.endH[0]
-		if e.servers[top.srv].endPushed == top.t {
+		if e.machines[top.srv].endPushed == top.t {
 			return top.t
 		}
 		heap.Pop(&e.endH)
@@ -192,7 +193,7 @@ func (e *Engine) minEnd() int {
 func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 	for len(*h) > 0 && (*h)[0].t <= t {
 		top := heap.Pop(h).(keyEnt)
-		s := e.servers[top.srv]
+		s := e.machines[top.srv]
 		if boot {
 			if s.bootPushed != top.t {
 				continue
@@ -210,14 +211,14 @@ func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 }
 
 // reserve takes j's resources from s's available ones (j starts on s).
-func (s *server) reserve(j *simconfig.Job) {
+func (s *machine) reserve(j *simconfig.Job) {
 	s.c -= j.Cores
 	s.m -= j.Memory
 	s.d -= j.Disk
 }
 
 // release gives j's resources back to s (j completed or left s).
-func (s *server) release(j *simconfig.Job) {
+func (s *machine) release(j *simconfig.Job) {
 	s.c += j.Cores
 	s.m += j.Memory
 	s.d += j.Disk
@@ -225,7 +226,7 @@ func (s *server) release(j *simconfig.Job) {
 
 // powerDown turns s off now (TERM, or a booting server a migration left
 // empty): inactive, with its full capacity available again.
-func (e *Engine) powerDown(s *server) {
+func (e *Engine) powerDown(s *machine) {
 	t := e.types[s.typ]
 	s.powerOff(e.clock)
 	s.state = protocol.Inactive

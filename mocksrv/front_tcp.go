@@ -41,7 +41,7 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 	if readTimeout <= 0 {
 		readTimeout = DefaultReadTimeout
 	}
-	defer t.e.log.sync()
+	defer t.e.Flush()
 	var lr *bufio.Reader
 	if t.nl {
 		lr = bufio.NewReaderSize(c, 4096)
@@ -52,7 +52,7 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 		// The log is buffered; someone watching it live sees it at most
 		// logFlushEvery late, without a write per message.
 		if now := time.Now(); now.Sub(lastFlush) >= logFlushEvery {
-			t.e.log.sync()
+			t.e.Flush()
 			lastFlush = now
 		}
 		if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
@@ -178,7 +178,7 @@ func (s *Listener) ServeOne(ln net.Listener) (*Text, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.e.log.sync()
+	t.e.Flush()
 	t.OnAuth = s.OnAuth
 	c, err := ln.Accept()
 	if err != nil {

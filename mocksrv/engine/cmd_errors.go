@@ -1,8 +1,8 @@
-package mocksrv
+package engine
 
 import "strconv"
 
-// rcode names one of ds-server's refusals; refusal.text gives its exact
+// rcode names one of ds-server's refusals; Refusal.Text gives its exact
 // wire text (ds-server.md §5, §5.17). The engine reports refusals as codes
 // so that the in-process Session formats the client's message only when a
 // command is refused.
@@ -36,17 +36,19 @@ const (
 	rPSHJNotHead         // PSHJ while lastJobSent is not in SQ (reference asserts)
 )
 
-type refusal struct {
+// Refusal is a refused command: its Text is ds-server's exact reply (most
+// begin with "ERR"). The zero value is no refusal.
+type Refusal struct {
 	code rcode
 	a, b int
 	s    string
 }
 
-func (r refusal) ok() bool { return r.code == rNone }
+func (r Refusal) ok() bool { return r.code == rNone }
 
-// text returns the reply for a refused command msg (the client's message
+// Text returns the reply for a refused command msg (the client's message
 // without the newline of -n mode).
-func (r refusal) text(msg string) string {
+func (r Refusal) Text(msg string) string {
 	switch r.code {
 	case rNoWaitingJob:
 		return "ERR: No such waiting job exists"

@@ -1,18 +1,18 @@
-package mocksrv
+package engine
 
 import (
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/protocol"
 )
 
-// server returns the server (type index, id), or nil when the id is out of range.
-func (e *Engine) server(ti int32, id int) *server {
+// machineAt returns the machine (type index, id), or nil when the id is out of range.
+func (e *Engine) machineAt(ti int32, id int) *machine {
 	if id < 0 || id >= e.types[ti].Limit {
 		return nil
 	}
-	return e.servers[e.first[ti]+int32(id)]
+	return e.machines[e.first[ti]+int32(id)]
 }
 
 // typeIndex resolves a type name; for an unknown one it prints ds-server's
@@ -33,19 +33,19 @@ func (e *Engine) outOfBound(ti int32, id int, what string) {
 
 // lookup resolves a type name and id, printing ds-server's stderr line for
 // an unknown type or an id out of range; ok is false for both.
-func (e *Engine) lookup(typ string, id int, what string) (s *server, ok bool) {
+func (e *Engine) lookup(typ string, id int, what string) (s *machine, ok bool) {
 	ti, ok := e.typeIndex(typ)
 	if !ok {
 		return nil, false
 	}
-	s = e.server(ti, id)
+	s = e.machineAt(ti, id)
 	if s == nil {
 		e.outOfBound(ti, id, what)
 	}
 	return s, s != nil
 }
 
-func (e *Engine) capable(s *server, j *simconfig.Job) bool {
+func (e *Engine) capable(s *machine, j *simconfig.Job) bool {
 	t := &e.types[s.typ]
 	return j.Cores <= t.Cores && j.Memory <= t.Memory && j.Disk <= t.Disk
 }
@@ -61,41 +61,41 @@ func (e *Engine) sqIndex(jobID int) int {
 
 // schd is SCHD jobID type id (§5.4). idOK is false when the id token was
 // missing or not a number ([UNDEFINED]; reported as out of bound, decision 3).
-func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) refusal {
+func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refusal {
 	i := -1
 	if jobOK {
 		i = e.sqIndex(jobID)
 	}
 	if i < 0 {
-		return refusal{code: rNoWaitingJob}
+		return Refusal{code: rNoWaitingJob}
 	}
 	ti, ok := e.typeIndex(typ)
 	if !ok {
-		return refusal{code: rNoServerType}
+		return Refusal{code: rNoServerType}
 	}
-	s := e.server(ti, id)
+	s := e.machineAt(ti, id)
 	if !idOK || s == nil {
 		if idOK {
 			e.outOfBound(ti, id, "Server ID")
 		}
-		return refusal{code: rServerOOB}
+		return Refusal{code: rServerOOB}
 	}
 	if s.state == protocol.Unavailable {
-		return refusal{code: rUnavailable}
+		return Refusal{code: rUnavailable}
 	}
 	q := e.sq[i]
 	if !e.capable(s, &e.jobs[q.job]) {
-		return refusal{code: rIncapable}
+		return Refusal{code: rIncapable}
 	}
 	e.place(q.job, s, "SCHEDULED")
 	e.sq = append(e.sq[:i], e.sq[i+1:]...)
 	e.lastSent = -1
-	return refusal{}
+	return Refusal{}
 }
 
 // place puts a job on a server (§4.2) and logs the SCHEDULED/MIGRATED line,
 // plus RUNNING when it starts at once (§7.2).
-func (e *Engine) place(job int32, s *server, word string) {
+func (e *Engine) place(job int32, s *machine, word string) {
 	j := &e.jobs[job]
 	fits := j.Cores <= s.c && j.Memory <= s.m && j.Disk <= s.d
 	x := slot{job: job, start: -1, end: -1}
@@ -151,9 +151,9 @@ func (e *Engine) place(job int32, s *server, word string) {
 }
 
 // enqj is ENQJ GQ (§5.5); the token checks are the text front's.
-func (e *Engine) enqj() refusal {
+func (e *Engine) enqj() Refusal {
 	if e.lastSent < 0 {
-		return refusal{code: rNoJobToEnq}
+		return Refusal{code: rNoJobToEnq}
 	}
 	for i, q := range e.sq {
 		if q.job == e.lastSent {
@@ -163,25 +163,25 @@ func (e *Engine) enqj() refusal {
 	}
 	e.gq = append(e.gq, qent{e.clock, e.lastSent})
 	e.lastSent = -1
-	return refusal{}
+	return Refusal{}
 }
 
 // deqj is DEQJ <q> qID (§5.6): the entry goes to the head of SQ, offered at
 // the current clock.
-func (e *Engine) deqj(qid int) refusal {
+func (e *Engine) deqj(qid int) Refusal {
 	if qid < 0 || qid >= len(e.gq) {
-		return refusal{code: rDeqNoJob, a: qid, b: len(e.gq)}
+		return Refusal{code: rDeqNoJob, a: qid, b: len(e.gq)}
 	}
 	q := e.gq[qid]
 	e.gq = append(e.gq[:qid], e.gq[qid+1:]...)
 	e.sq = append(e.sq, qent{})
 	copy(e.sq[1:], e.sq)
 	e.sq[0] = qent{e.clock, q.job}
-	return refusal{}
+	return Refusal{}
 }
 
 // findOn locates a job (by id) among a server's running and waiting lists.
-func (e *Engine) findOn(s *server, jobID int) (running bool, i int) {
+func (e *Engine) findOn(s *machine, jobID int) (running bool, i int) {
 	for i, r := range s.running {
 		if e.jobs[r.job].ID == jobID {
 			return true, i
@@ -199,10 +199,10 @@ func (e *Engine) findOn(s *server, jobID int) (running bool, i int) {
 // [BUG-COMPAT], and a known-start job on a booting server keeps its
 // resources reserved [BUG-COMPAT; the reference's later abort is replaced
 // by going on, Appendix D].
-func (e *Engine) kilj(s *server, jobID int) refusal {
+func (e *Engine) kilj(s *machine, jobID int) Refusal {
 	running, i := e.findOn(s, jobID)
 	if i < 0 {
-		return refusal{code: rKILJ}
+		return Refusal{code: rKILJ}
 	}
 	var r slot
 	if running {
@@ -217,13 +217,13 @@ func (e *Engine) kilj(s *server, jobID int) refusal {
 	e.jobGone(s, r, "killed", s.minRunStart())
 	s.killed = append(s.killed, r)
 	e.touch(s)
-	return refusal{}
+	return Refusal{}
 }
 
 // term is TERM type id (§5.13); it returns the number of jobs killed.
-func (e *Engine) term(s *server) (int, refusal) {
+func (e *Engine) term(s *machine) (int, Refusal) {
 	if !s.state.Powered() {
-		return 0, refusal{code: rTERM}
+		return 0, Refusal{code: rTERM}
 	}
 	n := e.evict(s, e.clock, "killed", &s.killed)
 	if s.state != protocol.Booting {
@@ -231,18 +231,18 @@ func (e *Engine) term(s *server) (int, refusal) {
 	}
 	e.powerDown(s)
 	e.touch(s)
-	return n, refusal{}
+	return n, Refusal{}
 }
 
 // migj is MIGJ jobID src tgt (§5.11); the token and range checks are done
 // by the caller (they all give "ERR: <msg>!").
-func (e *Engine) migj(jobID int, src, tgt *server) refusal {
+func (e *Engine) migj(jobID int, src, tgt *machine) Refusal {
 	if src == tgt {
-		return refusal{code: rMigSelf}
+		return Refusal{code: rMigSelf}
 	}
 	running, i := e.findOn(src, jobID)
 	if i < 0 {
-		return refusal{code: rMigNoJob, a: jobID, s: e.types[src.typ].Name + " " + strconv.Itoa(src.id)}
+		return Refusal{code: rMigNoJob, a: jobID, s: e.types[src.typ].Name + " " + strconv.Itoa(src.id)}
 	}
 	var r slot
 	if running {
@@ -251,10 +251,10 @@ func (e *Engine) migj(jobID int, src, tgt *server) refusal {
 		r = src.waiting[i]
 	}
 	if r.end == e.clock {
-		return refusal{code: rMigCompleting, a: jobID, b: e.clock}
+		return Refusal{code: rMigCompleting, a: jobID, b: e.clock}
 	}
 	if tgt.state == protocol.Unavailable || !e.capable(tgt, &e.jobs[r.job]) {
-		return refusal{code: rMIGJ}
+		return Refusal{code: rMIGJ}
 	}
 	e.place(r.job, tgt, "MIGRATED")
 	// Remove from the source: no trace in any history list (§5.11, §6.2).
@@ -277,14 +277,14 @@ func (e *Engine) migj(jobID int, src, tgt *server) refusal {
 		e.flushLog()
 	}
 	e.touch(src)
-	return refusal{}
+	return Refusal{}
 }
 
 // pshj is PSHJ (§5.14). handled is false when no job was on offer: the
 // message is then handled exactly as REDY by the caller.
-func (e *Engine) pshj() (handled bool, r refusal) {
+func (e *Engine) pshj() (handled bool, r Refusal) {
 	if e.lastSent < 0 {
-		return false, refusal{}
+		return false, Refusal{}
 	}
 	i := -1
 	for k, q := range e.sq {
@@ -296,7 +296,7 @@ func (e *Engine) pshj() (handled bool, r refusal) {
 	if i < 0 {
 		// Cannot happen after a correct dialogue (the job on offer is in
 		// SQ); refuse clearly rather than assert (decision 2).
-		return true, refusal{code: rPSHJNotHead}
+		return true, Refusal{code: rPSHJNotHead}
 	}
 	// The reference asserts that the job is SQ's head; after a DEQJ another
 	// job can be there. Taking it out wherever it is keeps going (Appendix D
@@ -315,7 +315,7 @@ func (e *Engine) pshj() (handled bool, r refusal) {
 		if e.next >= len(e.jobs) && float64(t) > 1.5*float64(e.cfg.EndTime) {
 			id := e.jobs[q.job].ID
 			e.lastSent = -1
-			return true, refusal{code: rPSHJStuck, a: id, b: e.clock}
+			return true, Refusal{code: rPSHJStuck, a: id, b: e.clock}
 		}
 		if e.next < len(e.jobs) {
 			e.sq = append(e.sq, qent{e.jobs[e.next].Submit, int32(e.next)})
@@ -331,5 +331,5 @@ func (e *Engine) pshj() (handled bool, r refusal) {
 	copy(e.sq[k+1:], e.sq[k:])
 	e.sq[k] = qent{t, q.job}
 	e.lastSent = -1
-	return true, refusal{}
+	return true, Refusal{}
 }

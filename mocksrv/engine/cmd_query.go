@@ -1,4 +1,4 @@
-package mocksrv
+package engine
 
 import (
 	"strconv"
@@ -6,24 +6,18 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 )
 
-// getsKind is a GETS option (§5.3).
-type getsKind uint8
+// Query is a GETS (or RESC) option (§5.3).
+type Query uint8
 
+// The GETS options, in the order ds-server tests their words.
 const (
-	getsAll getsKind = iota
-	getsType
-	getsOne
-	getsAvail
-	getsCapable
-	getsBounded
+	QueryAll Query = iota
+	QueryType
+	QueryOne
+	QueryAvail
+	QueryCapable
+	QueryBounded
 )
-
-// getsOptions in the order ds-server tests them.
-var getsOptions = [...]struct {
-	word string
-	kind getsKind
-}{{"All", getsAll}, {"Type", getsType}, {"One", getsOne}, {"Avail", getsAvail},
-	{"Capable", getsCapable}, {"Bounded", getsBounded}}
 
 // reqOK checks a GETS Capable/Avail/Bounded requirement against the largest
 // type's capacity (§5.3: 1..C cores, 100..M memory, 100..D disk).
@@ -44,19 +38,19 @@ func (e *Engine) reqOK(r protocol.Requirement) bool {
 
 // gets selects the servers of a GETS query, in sorted type order then id
 // order, appending their indices to out. The arguments are already checked.
-func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, out []int32) []int32 {
+func (e *Engine) gets(kind Query, ti int32, id int, r protocol.Requirement, out []int32) []int32 {
 	switch kind {
-	case getsAll:
-		for i := range e.servers {
+	case QueryAll:
+		for i := range e.machines {
 			out = append(out, int32(i))
 		}
-	case getsType:
+	case QueryType:
 		for i := 0; i < e.types[ti].Limit; i++ {
 			out = append(out, e.first[ti]+int32(i))
 		}
-	case getsOne:
+	case QueryOne:
 		out = append(out, e.first[ti]+int32(id))
-	case getsCapable, getsBounded:
+	case QueryCapable, QueryBounded:
 		for t := range e.types {
 			tp := &e.types[t]
 			if r.Cores <= tp.Cores && r.Memory <= tp.Memory && r.Disk <= tp.Disk {
@@ -65,12 +59,12 @@ func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, o
 				}
 			}
 		}
-		if kind == getsBounded && len(out) > 0 {
+		if kind == QueryBounded && len(out) > 0 {
 			// Stop after the first server of the trailing run of inactive
 			// servers (§5.3, undocumented option).
 			last := -1
 			for k, si := range out {
-				if e.servers[si].state != protocol.Inactive {
+				if e.machines[si].state != protocol.Inactive {
 					last = k
 				}
 			}
@@ -78,8 +72,8 @@ func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, o
 				out = out[:last+2]
 			}
 		}
-	case getsAvail:
-		for _, s := range e.servers {
+	case QueryAvail:
+		for _, s := range e.machines {
 			if len(s.waiting) == 0 && s.state != protocol.Unavailable &&
 				r.Cores <= s.c && r.Memory <= s.m && r.Disk <= s.d {
 				out = append(out, s.idx)
@@ -92,7 +86,7 @@ func (e *Engine) gets(kind getsKind, ti int32, id int, r protocol.Requirement, o
 // fillRecord writes a server's GETS record into rec, field by field (the
 // hot path of an in-process run: no intermediate copy of the struct).
 func (e *Engine) fillRecord(rec *protocol.Server, si int32) {
-	s := e.servers[si]
+	s := e.machines[si]
 	rec.Type = e.types[s.typ].Name
 	rec.ID, rec.State, rec.CurStartTime = s.id, s.state, s.curStart
 	rec.Cores, rec.Memory, rec.Disk = s.c, s.m, s.d
@@ -106,7 +100,7 @@ func (e *Engine) fillRecord(rec *protocol.Server, si int32) {
 
 // appendRecord writes a server's GETS record (§5.3) to b.
 func (e *Engine) appendRecord(b []byte, si int32) []byte {
-	s := e.servers[si]
+	s := e.machines[si]
 	b = append(b, e.types[s.typ].Name...)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.id), 10)
@@ -148,7 +142,7 @@ func (e *Engine) getsRecLen() int {
 
 // jobRecords lists a server's jobs as LSTJ does (§5.8): running (end order)
 // then waiting (FIFO).
-func (e *Engine) jobRecords(s *server, out []protocol.JobRecord) []protocol.JobRecord {
+func (e *Engine) jobRecords(s *machine, out []protocol.JobRecord) []protocol.JobRecord {
 	for _, r := range s.running {
 		out = append(out, e.jobRecord(r, protocol.JobStateRunning))
 	}
@@ -174,7 +168,7 @@ func (e *Engine) queued(i int) protocol.QueuedJob {
 
 // cntj is CNTJ's count for a job state (§5.9); ok is false for states
 // outside 1..7 (0 and 8 crash the reference; they are refused here).
-func (e *Engine) cntj(s *server, st int) (int, bool) {
+func (e *Engine) cntj(s *machine, st int) (int, bool) {
 	switch protocol.JobState(st) {
 	case protocol.JobStateWaiting:
 		return len(s.waiting), true
@@ -193,7 +187,7 @@ func (e *Engine) cntj(s *server, st int) (int, bool) {
 }
 
 // ejwt is the sum of estRunTime over the waiting jobs (§5.10).
-func (e *Engine) ejwt(s *server) int {
+func (e *Engine) ejwt(s *machine) int {
 	n := 0
 	for _, w := range s.waiting {
 		n += e.jobs[w.job].EstRunTime
@@ -203,7 +197,7 @@ func (e *Engine) ejwt(s *server) int {
 
 // appendJobList writes s's LSTJ records (§5.8), running jobs then waiting
 // ones, one a line.
-func (e *Engine) appendJobList(b []byte, s *server) []byte {
+func (e *Engine) appendJobList(b []byte, s *machine) []byte {
 	for i, x := range s.running {
 		if i > 0 {
 			b = append(b, '\n')
@@ -228,4 +222,9 @@ func (e *Engine) appendQueueList(b []byte) []byte {
 		b = append(b, e.queued(i).String()...)
 	}
 	return b
+}
+
+func (e *Engine) appendJobRecord(b []byte, x slot, st protocol.JobState) []byte {
+	j := &e.jobs[x.job]
+	return appendInts(b, j.ID, int(st), j.Submit, x.start, j.EstRunTime, j.Cores, j.Memory, j.Disk)
 }

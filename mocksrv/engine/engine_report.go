@@ -1,4 +1,4 @@
-package mocksrv
+package engine
 
 import (
 	"math"
@@ -20,6 +20,9 @@ type Report struct {
 	AvgExec       int
 	AvgTurnaround int
 	Types         []TypeReport // sorted type order
+	// Unscheduled is the number of jobs never run at QUIT (never released,
+	// or still in SQ or GQ): the "<n> jobs not scheduled!" of §7.6.
+	Unscheduled int
 	// Text is the report block exactly as printed: from the dashed line to
 	// the avg waiting time line, with the per-server detail for LEVEL+.
 	Text string
@@ -48,94 +51,127 @@ func f2(v float32) string {
 	return strconv.FormatFloat(x, 'f', 2, 64)
 }
 
+// reportSums are the sums of §6.1-§6.3 over the used servers.
+type reportSums struct {
+	totalUtil, grandCost                float32
+	waitSum, execSum, effSum, billedSum int64
+}
+
 // report computes the statistics (§6.1-§6.3) and their text (§6.4, §6.5).
 // It finalises billed times, so it runs once, after QUIT.
 func (e *Engine) report() *Report {
 	rep := &Report{EndTime: e.actualEnd}
 	var b strings.Builder
 	b.WriteString("# " + strings.Repeat("-", 85) + "\n")
-	var totalUtil, grandCost float32
-	var waitSum, execSum, effSum, billedSum int64
+	var sums reportSums
 	for ti := range e.types {
-		tp := &e.types[ti]
-		var typeUtil, typeCost float32
-		used := 0
-		if e.opt.Level.Detail {
-			b.WriteString("# --- [" + tp.Name + "]\n")
-		}
-		for id := 0; id < tp.Limit; id++ {
-			s := e.servers[e.first[ti]+int32(id)]
-			if !s.hasJobs() {
-				if e.opt.Level.Detail {
-					b.WriteString("# --- server " + strconv.Itoa(id) + " NEVER USED!\n")
-				}
-				continue
-			}
-			rep.Failed += len(s.failed)
-			if s.curStart == -1 && s.billed == 0 {
-				if e.opt.Level.Detail {
-					b.WriteString("# --- server " + strconv.Itoa(id) + " NOT USED for valid work!\n")
-				}
-				continue
-			}
-			if s.curStart != -1 {
-				L := -1
-				for _, lst := range [3][]slot{s.running, s.completed, s.failed} {
-					for _, x := range lst {
-						L = max(L, x.end)
-					}
-				}
-				if L < 0 {
-					// No such job: the reference aborts [CRASH]; Appendix D: L = curStartTime.
-					L = s.curStart
-				}
-				L = min(L, e.actualEnd)
-				s.billed += L - s.curStart
-				s.curStart = -1 // finalised once
-			}
-			used++
-			for _, c := range s.completed {
-				rep.Jobs++
-				waitSum += int64(c.start - e.jobs[c.job].Submit)
-				execSum += int64(e.jobs[c.job].ActRunTime)
-			}
-			// Explicit float32 conversions keep each operation rounded on
-			// its own (no fused multiply-add): the printed digits depend on it.
-			util := float32(float32(s.busy) / float32(s.billed))
-			rate := float32(tp.HourlyRate / float32(3600))
-			cost := float32(float32(s.billed) * rate)
-			eff := effUsage(s.completed)
-			typeUtil += util
-			typeCost += cost
-			effSum += int64(eff)
-			billedSum += int64(s.billed)
-			if e.opt.Level.Detail {
-				e.detail(&b, s, util, cost, eff)
-			}
-		}
-		tu := float32(0)
-		if used > 0 {
-			tu = float32(float32(typeUtil/float32(used)) * 100)
-		}
-		rep.Types = append(rep.Types, TypeReport{Name: tp.Name, Used: used, Util: tu, Cost: typeCost})
-		b.WriteString("# " + strconv.Itoa(used) + " " + tp.Name + " servers used with a utilisation of " +
-			f2(tu) + " at the cost of $" + f2(typeCost) + "\n")
-		rep.ServersUsed += used
-		totalUtil += typeUtil
-		grandCost += typeCost
+		e.typeReport(rep, &sums, &b, ti)
 	}
 	if rep.ServersUsed > 0 {
-		rep.AvgUtil = float32(float32(totalUtil/float32(rep.ServersUsed)) * 100)
+		rep.AvgUtil = float32(float32(sums.totalUtil/float32(rep.ServersUsed)) * 100)
 	}
-	if billedSum != 0 {
-		rep.EfUsage = float32(float32(float32(effSum)/float32(billedSum)) * 100)
+	if sums.billedSum != 0 {
+		rep.EfUsage = float32(float32(float32(sums.effSum)/float32(sums.billedSum)) * 100)
 	}
-	rep.TotalCost = grandCost
+	rep.TotalCost = sums.grandCost
 	if rep.Jobs > 0 {
-		rep.AvgWait = int(waitSum / int64(rep.Jobs))
-		rep.AvgExec = int(execSum / int64(rep.Jobs))
+		rep.AvgWait = int(sums.waitSum / int64(rep.Jobs))
+		rep.AvgExec = int(sums.execSum / int64(rep.Jobs))
 	}
 	rep.AvgTurnaround = rep.AvgWait + rep.AvgExec
+	rep.writeSummary(&b)
+	rep.Text = b.String()
+	return rep
+}
+
+// typeReport adds type ti's servers to the report and writes its line
+// (with the per-server detail for LEVEL+, §6.5).
+func (e *Engine) typeReport(rep *Report, sums *reportSums, b *strings.Builder, ti int) {
+	tp := &e.types[ti]
+	var typeUtil, typeCost float32
+	used := 0
+	if e.opt.Level.Detail {
+		b.WriteString("# --- [" + tp.Name + "]\n")
+	}
+	for id := 0; id < tp.Limit; id++ {
+		util, cost, ok := e.machineReport(rep, sums, b, e.machines[e.first[ti]+int32(id)])
+		if ok {
+			used++
+			typeUtil += util
+			typeCost += cost
+		}
+	}
+	tu := float32(0)
+	if used > 0 {
+		tu = float32(float32(typeUtil/float32(used)) * 100)
+	}
+	rep.Types = append(rep.Types, TypeReport{Name: tp.Name, Used: used, Util: tu, Cost: typeCost})
+	b.WriteString("# " + strconv.Itoa(used) + " " + tp.Name + " servers used with a utilisation of " +
+		f2(tu) + " at the cost of $" + f2(typeCost) + "\n")
+	rep.ServersUsed += used
+	sums.totalUtil += typeUtil
+	sums.grandCost += typeCost
+}
+
+// machineReport adds one server to the report; used is false for a server
+// that never held a job or did no valid work.
+func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder, s *machine) (util, cost float32, used bool) {
+	if !s.hasJobs() {
+		if e.opt.Level.Detail {
+			b.WriteString("# --- server " + strconv.Itoa(s.id) + " NEVER USED!\n")
+		}
+		return 0, 0, false
+	}
+	rep.Failed += len(s.failed)
+	if s.curStart == -1 && s.billed == 0 {
+		if e.opt.Level.Detail {
+			b.WriteString("# --- server " + strconv.Itoa(s.id) + " NOT USED for valid work!\n")
+		}
+		return 0, 0, false
+	}
+	e.finaliseBilled(s)
+	for _, c := range s.completed {
+		rep.Jobs++
+		sums.waitSum += int64(c.start - e.jobs[c.job].Submit)
+		sums.execSum += int64(e.jobs[c.job].ActRunTime)
+	}
+	// Explicit float32 conversions keep each operation rounded on
+	// its own (no fused multiply-add): the printed digits depend on it.
+	util = float32(float32(s.busy) / float32(s.billed))
+	rate := float32(e.types[s.typ].HourlyRate / float32(3600))
+	cost = float32(float32(s.billed) * rate)
+	eff := effUsage(s.completed)
+	sums.effSum += int64(eff)
+	sums.billedSum += int64(s.billed)
+	if e.opt.Level.Detail {
+		e.detail(b, s, util, cost, eff)
+	}
+	return util, cost, true
+}
+
+// finaliseBilled adds the billed time of a server still powered: up to the
+// end of its last job, at most the simulation end (§6.1).
+func (e *Engine) finaliseBilled(s *machine) {
+	if s.curStart == -1 {
+		return
+	}
+	L := -1
+	for _, lst := range [3][]slot{s.running, s.completed, s.failed} {
+		for _, x := range lst {
+			L = max(L, x.end)
+		}
+	}
+	if L < 0 {
+		// No such job: the reference aborts [CRASH]; Appendix D: L = curStartTime.
+		L = s.curStart
+	}
+	L = min(L, e.actualEnd)
+	s.billed += L - s.curStart
+	s.curStart = -1 // finalised once
+}
+
+// writeSummary writes the summary block (§6.4).
+func (rep *Report) writeSummary(b *strings.Builder) {
 	b.WriteString("# ==================================== [ Summary ] ====================================\n")
 	b.WriteString("# actual simulation end time: " + strconv.Itoa(rep.EndTime) + ", #jobs: " + strconv.Itoa(rep.Jobs) +
 		" (failed " + strconv.Itoa(rep.Failed) + " times)\n")
@@ -143,8 +179,6 @@ func (e *Engine) report() *Report {
 		"% (ef. usage: " + f2(rep.EfUsage) + "%), total cost: $" + f2(rep.TotalCost) + "\n")
 	b.WriteString("# avg waiting time: " + strconv.Itoa(rep.AvgWait) + ", avg exec time: " + strconv.Itoa(rep.AvgExec) +
 		", avg turnaround time: " + strconv.Itoa(rep.AvgTurnaround) + "\n")
-	rep.Text = b.String()
-	return rep
 }
 
 // effUsage is a server's effective usage (§6.1): its completed jobs in
@@ -172,7 +206,7 @@ func effUsage(c []slot) int {
 }
 
 // detail writes one server's -v LEVEL+ lines (§6.5).
-func (e *Engine) detail(b *strings.Builder, s *server, util, cost float32, eff int) {
+func (e *Engine) detail(b *strings.Builder, s *machine, util, cost float32, eff int) {
 	c, f, k := len(s.completed), len(s.failed), len(s.killed)
 	b.WriteString("# --- server " + strconv.Itoa(s.id) + " -- util: " + f2(util*100) + "%, cost: $" + f2(cost) +
 		", " + strconv.Itoa(s.nFail) + " times failed (" + strconv.Itoa(s.totalFail) + "), act. usage: " +

@@ -1,9 +1,9 @@
-package mocksrv
+package engine
 
 import (
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"strconv"
 
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/servertypes"
 )
 

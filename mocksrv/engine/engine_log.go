@@ -1,4 +1,4 @@
-package mocksrv
+package engine
 
 import (
 	"io"
@@ -221,3 +221,29 @@ func (l *logger) maybeSync() {
 		l.sync()
 	}
 }
+
+// The fronts log the messages of the dialogue (§7.3) through these; the
+// engine logs the events (§7.2).
+
+// LogRcvd logs a message received from the client.
+func (e *Engine) LogRcvd(msg string) { e.log.proto(false, msg) }
+
+// LogSent logs a message sent to the client.
+func (e *Engine) LogSent(msg string) { e.log.proto(true, msg) }
+
+// LogSentBytes is LogSent for a message built in a buffer.
+func (e *Engine) LogSentBytes(msg []byte) { e.log.protoBytes(true, msg) }
+
+// ProtoOn reports whether any protocol line is logged; fronts use it to
+// avoid building message text nobody reads.
+func (e *Engine) ProtoOn() bool { return e.log.protoOn() }
+
+// Flush writes the buffered log text to Options.Log. The log is buffered
+// (as ds-server's stdout is when redirected) and written in large pieces.
+func (e *Engine) Flush() { e.log.sync() }
+
+// MaybeFlush writes the buffered log text when it has grown large.
+func (e *Engine) MaybeFlush() { e.log.maybeSync() }
+
+// Errf prints one of ds-server's stderr lines (§7.7) to Options.Stderr.
+func (e *Engine) Errf(format string, a ...any) { e.errf(format, a...) }

@@ -1,15 +1,15 @@
-package mocksrv
+package engine
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"io"
 	"slices"
 	"sort"
 	"strconv"
 
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/protocol"
 )
 
@@ -46,14 +46,14 @@ type Options struct {
 // io.Writer it was given). It is not safe for concurrent use; independent
 // Engines share nothing.
 type Engine struct {
-	cfg     *simconfig.Config
-	opt     Options
-	types   []simconfig.ServerType
-	first   []int32 // index of each type's server 0 in servers
-	servers []*server
-	byName  map[string]int32
-	jobs    []simconfig.Job
-	log     *logger
+	cfg      *simconfig.Config
+	opt      Options
+	types    []simconfig.ServerType
+	first    []int32 // index of each type's server 0 in servers
+	machines []*machine
+	byName   map[string]int32
+	jobs     []simconfig.Job
+	log      *logger
 
 	clock     int
 	next      int // release index into jobs
@@ -74,6 +74,7 @@ type Engine struct {
 	endH, bootH keyHeap
 	idleCand    []int32
 	scratch     []int32
+	ids         []int32 // the machines of the last GETS or RESC
 
 	failures bool // failures are simulated (cached Config.Simulated)
 }
@@ -111,25 +112,28 @@ func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
 	for _, t := range cfg.Types {
 		n += t.Limit
 	}
-	e.servers = make([]*server, 0, n)
-	store := make([]server, n)
+	e.machines = make([]*machine, 0, n)
+	store := make([]machine, n)
 	for ti, t := range cfg.Types {
 		if _, dup := e.byName[t.Name]; dup {
 			return nil, fmt.Errorf("mocksrv: server type %q listed twice", t.Name)
 		}
-		if t.Name == "" || t.Limit < 1 || t.Cores < 1 || t.Memory < 0 || t.Disk < 0 {
-			// A loaded config never has these; a hand-built one is refused
-			// here rather than failing later (ds-system.xml, GETS).
-			return nil, fmt.Errorf("mocksrv: server type %q: a name, limit ≥ 1, cores ≥ 1 and non-negative memory and disk are required", t.Name)
+		if !oneToken(t.Name) || t.Limit < 1 || t.Cores < 1 || t.Memory < 0 || t.Disk < 0 {
+			// A loaded config never has these but for control characters
+			// in a name; a hand-built one is refused here rather than
+			// failing later (ds-system.xml, GETS). A name must travel as
+			// one protocol token, so a lookup of a name that cannot is a
+			// miss in both fronts.
+			return nil, fmt.Errorf("mocksrv: server type %q: a name (one token, no white space or control characters), limit ≥ 1, cores ≥ 1 and non-negative memory and disk are required", t.Name)
 		}
 		e.byName[t.Name] = int32(ti)
-		e.first = append(e.first, int32(len(e.servers)))
+		e.first = append(e.first, int32(len(e.machines)))
 		for id := 0; id < t.Limit; id++ {
-			s := &store[len(e.servers)]
-			*s = server{idx: int32(len(e.servers)), typ: int32(ti), id: id, state: protocol.Inactive,
+			s := &store[len(e.machines)]
+			*s = machine{idx: int32(len(e.machines)), typ: int32(ti), id: id, state: protocol.Inactive,
 				curStart: -1, c: t.Cores, m: t.Memory, d: t.Disk, mark: -1,
 				mttf: -1, mttr: -1, madf: -1, endPushed: inf, bootPushed: inf}
-			e.servers = append(e.servers, s)
+			e.machines = append(e.machines, s)
 		}
 	}
 	if cfg.FailureFile != "" {
@@ -142,6 +146,20 @@ func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
 		e.header()
 	}
 	return e, nil
+}
+
+// oneToken: a type name with white space or control characters could not
+// travel as one token.
+func oneToken(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] <= ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // header prints the three lines ds-server prints before accepting (§7.1).
@@ -213,8 +231,9 @@ const (
 	evNONE
 )
 
-// event is a REDY outcome, formatted only when needed.
-type event struct {
+// Event is a REDY outcome (§3.2), formatted only when needed: AppendEvent
+// gives its text, ProtoEvent its typed value.
+type Event struct {
 	kind evKind
 	job  int32 // evJob, evJCPL
 	t    int   // offer time, end time or event time
@@ -222,7 +241,7 @@ type event struct {
 	resp bool  // evJob: JOBP
 }
 
-func (e *Engine) appendEvent(b []byte, ev event) []byte {
+func (e *Engine) AppendEvent(b []byte, ev Event) []byte {
 	switch ev.kind {
 	case evJob:
 		j := &e.jobs[ev.job]
@@ -255,7 +274,7 @@ func (e *Engine) appendEvent(b []byte, ev event) []byte {
 }
 
 func (e *Engine) appendRef(b []byte, srv int32) []byte {
-	s := e.servers[srv]
+	s := e.machines[srv]
 	b = append(b, e.types[s.typ].Name...)
 	b = append(b, ' ')
 	return strconv.AppendInt(b, int64(s.id), 10)
@@ -305,8 +324,8 @@ func appendInts(b []byte, v ...int) []byte {
 	return b
 }
 
-// protoEvent converts an outcome to the protocol package's typed event.
-func (e *Engine) protoEvent(ev event) protocol.Event {
+// ProtoEvent converts an outcome to the protocol package's typed event.
+func (e *Engine) ProtoEvent(ev Event) protocol.Event {
 	switch ev.kind {
 	case evJob:
 		j := &e.jobs[ev.job]
@@ -325,14 +344,14 @@ func (e *Engine) protoEvent(ev event) protocol.Event {
 }
 
 func (e *Engine) ref(srv int32) protocol.ServerRef {
-	s := e.servers[srv]
+	s := e.machines[srv]
 	return protocol.ServerRef{Type: e.types[s.typ].Name, ID: s.id}
 }
 
 // redy is ds-server's reply to REDY (§3.2). For a JCPL the caller must run
 // finishJCPL (§3.3 step 4, §3.6) after building the reply text and before
 // logging it.
-func (e *Engine) redy() event {
+func (e *Engine) redy() Event {
 	for {
 		ev := e.redyOnce()
 		if e.opt.NoFailureMsgs && (ev.kind == evRESF || ev.kind == evRESR) {
@@ -343,7 +362,7 @@ func (e *Engine) redy() event {
 	}
 }
 
-func (e *Engine) redyOnce() event {
+func (e *Engine) redyOnce() Event {
 	e.pruneBatch()
 	F := e.batchT
 	if len(e.batch) == 0 {
@@ -393,7 +412,7 @@ func (e *Engine) redyOnce() event {
 func (e *Engine) pruneBatch() {
 	for len(e.batch) > 0 {
 		b := e.batch[0]
-		s := e.servers[b.srv]
+		s := e.machines[b.srv]
 		found := false
 		for _, r := range s.running {
 			if r.job == b.job && r.end == e.batchT {
@@ -417,14 +436,14 @@ func (e *Engine) pruneBatch() {
 }
 
 // completion is the JCPL path (§3.3 steps 1-3). Step 4 is finishJCPL.
-func (e *Engine) completion(F int) event {
+func (e *Engine) completion(F int) Event {
 	if len(e.batch) == 0 {
 		e.batchT = F
 		// Servers holding a job that ends at F, in server order.
 		srvs := e.popUpTo(&e.endH, F, false, e.scratch[:0])
 		slices.Sort(srvs)
 		for _, si := range srvs {
-			s := e.servers[si]
+			s := e.machines[si]
 			for _, r := range s.running {
 				if r.end == F {
 					e.batch = append(e.batch, batchEnt{si, r.job})
@@ -441,19 +460,19 @@ func (e *Engine) completion(F int) event {
 		boots := e.popUpTo(&e.bootH, F, true, srvs[len(srvs):])
 		slices.Sort(boots)
 		for _, si := range boots {
-			e.bootDone(e.servers[si], F)
+			e.bootDone(e.machines[si], F)
 		}
 		for _, si := range srvs {
-			e.touch(e.servers[si])
+			e.touch(e.machines[si])
 		}
 		for _, si := range boots {
-			e.touch(e.servers[si])
+			e.touch(e.machines[si])
 		}
 		e.scratch = srvs[:0]
 	}
 	b := e.batch[0]
 	e.batch = e.batch[1:]
-	s := e.servers[b.srv]
+	s := e.machines[b.srv]
 	for i, r := range s.running {
 		if r.job == b.job {
 			e.complete(s, i)
@@ -461,18 +480,18 @@ func (e *Engine) completion(F int) event {
 		}
 	}
 	e.touch(s)
-	return event{kind: evJCPL, job: b.job, t: e.batchT, srv: b.srv}
+	return Event{kind: evJCPL, job: b.job, t: e.batchT, srv: b.srv}
 }
 
 // finishJCPL is §3.3 step 4: start waiting jobs on the server of the JCPL
 // just built, unless the next job of the batch is on the same server.
 // Its RUNNING lines come before the SENT JCPL line.
-func (e *Engine) finishJCPL(ev event) {
+func (e *Engine) finishJCPL(ev Event) {
 	if len(e.batch) > 0 && e.batch[0].srv == ev.srv {
 		e.flushLog()
 		return
 	}
-	s := e.servers[ev.srv]
+	s := e.machines[ev.srv]
 	e.startWaiting(s, e.clock)
 	e.touch(s)
 	e.flushLog()
@@ -480,7 +499,7 @@ func (e *Engine) finishJCPL(ev event) {
 
 // bootDone applies a boot completion at time t: known-start waiting jobs
 // with start <= t run; the server becomes active (§3.3 step 1, §3.4 step 2).
-func (e *Engine) bootDone(s *server, t int) {
+func (e *Engine) bootDone(s *machine, t int) {
 	if s.state != protocol.Booting || s.curStart > t {
 		return
 	}
@@ -496,7 +515,7 @@ func (e *Engine) bootDone(s *server, t int) {
 }
 
 // complete finishes running job i of s (§3.3 step 2).
-func (e *Engine) complete(s *server, i int) {
+func (e *Engine) complete(s *machine, i int) {
 	r := s.running[i]
 	s.running = removeAt(s.running, i)
 	s.release(&e.jobs[r.job])
@@ -511,7 +530,7 @@ func (e *Engine) complete(s *server, i int) {
 
 // startWaiting starts waiting jobs FIFO at time t, stopping at the first
 // misfit: no backfilling (§3.5).
-func (e *Engine) startWaiting(s *server, t int) {
+func (e *Engine) startWaiting(s *machine, t int) {
 	n := 0
 	for n < len(s.waiting) {
 		w := s.waiting[n]
@@ -547,16 +566,16 @@ func (e *Engine) advance(T int) {
 			continue
 		}
 		prev = si
-		s := e.servers[si]
+		s := e.machines[si]
 		s.maybeIdle = false
-		e.advanceServer(s, T)
+		e.advanceMachine(s, T)
 		e.touch(s)
 	}
 	e.scratch = srvs[:0]
 	e.flushLog()
 }
 
-func (e *Engine) advanceServer(s *server, T int) {
+func (e *Engine) advanceMachine(s *machine, T int) {
 	for {
 		for len(s.running) > 0 && s.running[0].end <= T {
 			end := s.running[0].end
@@ -575,7 +594,7 @@ func (e *Engine) advanceServer(s *server, T int) {
 }
 
 // offer is §3.2 step 8.
-func (e *Engine) offer() event {
+func (e *Engine) offer() Event {
 	var q qent
 	switch {
 	case len(e.sq) > 0:
@@ -586,10 +605,10 @@ func (e *Engine) offer() event {
 		e.next++
 	default:
 		if e.completed == len(e.jobs) {
-			return event{kind: evNONE}
+			return Event{kind: evNONE}
 		}
 		e.prevQLen = len(e.gq)
-		return event{kind: evCHKQ}
+		return Event{kind: evCHKQ}
 	}
 	e.clock = q.t
 	j := &e.jobs[q.job]
@@ -608,27 +627,27 @@ func (e *Engine) offer() event {
 		b = strconv.AppendInt(b, int64(j.EstRunTime), 10)
 		e.log.buf = append(b, " SUBMITTED\n"...)
 	}
-	return event{kind: evJob, job: q.job, t: q.t, resp: q.t != j.Submit}
+	return Event{kind: evJob, job: q.job, t: q.t, resp: q.t != j.Submit}
 }
 
 // failureEvent applies the next failure or recovery event (Appendix C.3).
-func (e *Engine) failureEvent() event {
+func (e *Engine) failureEvent() Event {
 	f := e.fevents[e.fnext]
 	e.fnext++
 	e.clock = f.t
 	e.advance(f.t)
-	s := e.servers[f.srv]
+	s := e.machines[f.srv]
 	if f.recover {
-		e.recoverServer(s, f)
+		e.recoverMachine(s, f)
 		e.touch(s)
-		return event{kind: evRESR, t: f.t, srv: f.srv}
+		return Event{kind: evRESR, t: f.t, srv: f.srv}
 	}
-	e.failServer(s, f)
+	e.failMachine(s, f)
 	e.touch(s)
-	return event{kind: evRESF, t: f.t, srv: f.srv}
+	return Event{kind: evRESF, t: f.t, srv: f.srv}
 }
 
-func (e *Engine) failServer(s *server, f fevent) {
+func (e *Engine) failMachine(s *machine, f fevent) {
 	t := f.t
 	if s.state == protocol.Idle || s.state == protocol.Active {
 		s.billed += t - s.curStart
@@ -648,7 +667,7 @@ func (e *Engine) failServer(s *server, f fevent) {
 	s.madf = sum / s.nFail
 }
 
-func (e *Engine) recoverServer(s *server, f fevent) {
+func (e *Engine) recoverMachine(s *machine, f fevent) {
 	t := f.t
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
@@ -677,7 +696,7 @@ func abs(x int) int {
 // then the waiting ones (FIFO), each as jobGone with word ("killed" for
 // TERM, "failed" for a failure; §5.13, C.3) and appended to hist. It
 // returns how many there were.
-func (e *Engine) evict(s *server, t int, word string, hist *[]slot) int {
+func (e *Engine) evict(s *machine, t int, word string, hist *[]slot) int {
 	n := len(s.running) + len(s.waiting)
 	if n == 0 {
 		return 0
@@ -694,7 +713,7 @@ func (e *Engine) evict(s *server, t int, word string, hist *[]slot) int {
 	return n
 }
 
-func (e *Engine) jobGone(s *server, r slot, word string, runMin int) {
+func (e *Engine) jobGone(s *machine, r slot, word string, runMin int) {
 	if e.log.event(e.clock) {
 		b := e.appendJobOn(e.log.buf, r.job, s.idx)
 		b = append(b, ' ')

@@ -1,4 +1,4 @@
-package mocksrv
+package engine
 
 import "sort"
 
@@ -8,7 +8,7 @@ import "sort"
 type powerSpan struct{ bootStart, bootEnd, off int }
 
 // powerOff ends the current powered period at t.
-func (s *server) powerOff(t int) {
+func (s *machine) powerOff(t int) {
 	if n := len(s.power); n > 0 && s.power[n-1].off < 0 {
 		s.power[n-1].off = t
 	}
@@ -58,7 +58,7 @@ type Timeline struct {
 // running or waiting are not included).
 func (e *Engine) Timeline() *Timeline {
 	tl := &Timeline{End: e.actualEnd}
-	for _, s := range e.servers {
+	for _, s := range e.machines {
 		ts := TimelineServer{Type: e.types[s.typ].Name, ID: s.id}
 		for _, p := range s.power {
 			ts.Power = append(ts.Power, PowerPeriod{p.bootStart, p.bootEnd, p.off})

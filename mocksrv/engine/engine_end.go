@@ -1,4 +1,4 @@
-package mocksrv
+package engine
 
 import (
 	"strconv"
@@ -16,17 +16,19 @@ func (e *Engine) unscheduled() int {
 	return len(e.jobs) - e.next + len(e.sq) + len(e.gq)
 }
 
-// finish is §1.6 steps 3 and 7 (after SENT QUIT): the stderr count and the
+// Finish is §1.6 steps 3 and 7, after the front logged QUIT's reply: the stderr count and the
 // unscheduled block (recognised -v levels only), then the report, which is
 // printed at every level. It returns the report.
-func (e *Engine) finish() *Report {
-	if n := e.unscheduled(); n > 0 {
+func (e *Engine) Finish() *Report {
+	n := e.unscheduled()
+	if n > 0 {
 		e.errf("%d jobs not scheduled!", n)
 		if e.opt.Level.Recognised {
 			e.unscheduledBlock()
 		}
 	}
 	rep := e.report()
+	rep.Unscheduled = n
 	if e.log.writing() {
 		e.log.buf = append(e.log.buf, rep.Text...)
 	}
@@ -62,12 +64,13 @@ func (e *Engine) unscheduledBlock() {
 	l.header("# ---------------------------------------------------")
 }
 
-// welcome prints the AUTH lines (§1.5 step 2); the caller writes
-// ds-system.xml between the two lines (the reference's order).
-func (e *Engine) welcome(user string) {
+// Welcome prints the first AUTH line (§1.5 step 2); the front writes
+// ds-system.xml between it and SystemInfo's line (the reference's order).
+func (e *Engine) Welcome(user string) {
 	e.log.header("# Welcome " + user + "!")
 }
 
-func (e *Engine) systemInfoLine() {
+// SystemInfo prints the second AUTH line (§1.5 step 2).
+func (e *Engine) SystemInfo() {
 	e.log.header("# The system information can be read from 'ds-system.xml'")
 }

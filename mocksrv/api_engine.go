@@ -1,0 +1,63 @@
+package mocksrv
+
+import "github.com/dssim-go/dssim-go/mocksrv/engine"
+
+// The simulation is package engine (mocksrv/engine); these names let the
+// commands and the harness configure a run and read its results through
+// this package, where the fronts are.
+type (
+	// Options configure one simulation (engine.Options).
+	Options = engine.Options
+	// Level is a -v verbosity level (engine.Level, ds-server.md §7.4).
+	Level = engine.Level
+	// Report is the end-of-run statistics (engine.Report, §6).
+	Report = engine.Report
+	// TypeReport is one type line of the report.
+	TypeReport = engine.TypeReport
+	// Timeline is what happened on every server (engine.Timeline).
+	Timeline = engine.Timeline
+	// TimelineServer is one server's life.
+	TimelineServer = engine.TimelineServer
+	// TimelineJob is one job's stay on a server.
+	TimelineJob = engine.TimelineJob
+	// PowerPeriod is one powered period of a server.
+	PowerPeriod = engine.PowerPeriod
+	// JobOutcome says how a job left a server.
+	JobOutcome = engine.JobOutcome
+)
+
+// Job outcomes on a server's timeline.
+const (
+	JobCompleted = engine.JobCompleted
+	JobFailed    = engine.JobFailed
+	JobKilled    = engine.JobKilled
+)
+
+// Protocol-line levels (Level.Proto).
+const (
+	ProtoNone  = engine.ProtoNone
+	ProtoBrief = engine.ProtoBrief
+	ProtoAll   = engine.ProtoAll
+)
+
+// Levels used by tests and the in-process API.
+var (
+	LevelNone  = engine.LevelNone
+	LevelBrief = engine.LevelBrief
+	LevelAll   = engine.LevelAll
+	LevelStats = engine.LevelStats
+)
+
+// ErrFailureModel is returned for configs that ask for a failure model
+// (decision 5).
+var ErrFailureModel = engine.ErrFailureModel
+
+// ParseLevel reads a -v word (engine.ParseLevel).
+func ParseLevel(word string) Level { return engine.ParseLevel(word) }
+
+// Header returns the three lines ds-server prints before accepting a
+// connection (§7.1).
+func Header(commandLine string, port int) string { return engine.Header(commandLine, port) }
+
+// SystemXML returns the ds-system.xml text ds-server writes at AUTH (§1.7).
+func SystemXML(cfg *Config) []byte { return engine.SystemXML(cfg) }

@@ -1,0 +1,298 @@
+package mocksrv
+
+import (
+	"strings"
+
+	"github.com/dssim-go/dssim-go/mocksrv/engine"
+	"github.com/dssim-go/dssim-go/protocol"
+)
+
+// The text front's dispatch (§5.1): a main-loop message is matched by
+// prefix, parsed into an engine.Command and executed; malformed messages
+// are refused here. The reply is written from the engine.Reply.
+
+// commands in ds-server's dispatch order (§5.1).
+var commandOrder = [...]string{"HELO", "AUTH", "OK", "ERR", "JOBN", "JOBP", "NONE", "RESF", "RESR", "QUIT",
+	"REDY", "PSHJ", "GETS", "RESC", "SCHD", "JCPL", "LSTJ", "LSTQ", "CNTJ", "MIGJ", "EJWT", "TERM", "KILJ", "ENQJ", "DEQJ"}
+
+// parsers of the commands that take arguments. Each returns the command,
+// or ok false when the message is malformed (then op says whose refusal).
+var parsers = map[string]func(msg string) (c engine.Command, ok bool){
+	"GETS": func(msg string) (engine.Command, bool) { return parseGets(engine.OpGETS, msg) },
+	"RESC": func(msg string) (engine.Command, bool) { return parseGets(engine.OpRESC, msg) },
+	"SCHD": parseSCHD,
+	"LSTJ": func(msg string) (engine.Command, bool) { return parseMachineCmd(engine.OpLSTJ, msg, 3) },
+	"LSTQ": parseLSTQ,
+	"CNTJ": parseCNTJ,
+	"MIGJ": parseMIGJ,
+	"EJWT": func(msg string) (engine.Command, bool) { return parseMachineCmd(engine.OpEJWT, msg, 3) },
+	"TERM": func(msg string) (engine.Command, bool) { return parseMachineCmd(engine.OpTERM, msg, 3) },
+	"KILJ": parseKILJ,
+	"ENQJ": parseENQJ,
+	"DEQJ": parseDEQJ,
+}
+
+// ops of the commands that take no arguments.
+var ops = map[string]engine.Op{"REDY": engine.OpREDY, "PSHJ": engine.OpPSHJ, "QUIT": engine.OpQUIT}
+
+// malformedOp is the command whose refusal a malformed message gets.
+var malformedOp = map[string]engine.Op{"GETS": engine.OpGETS, "RESC": engine.OpRESC, "LSTJ": engine.OpLSTJ,
+	"LSTQ": engine.OpLSTQAll, "CNTJ": engine.OpCNTJ, "MIGJ": engine.OpMIGJ, "EJWT": engine.OpEJWT,
+	"TERM": engine.OpTERM, "KILJ": engine.OpKILJ, "ENQJ": engine.OpENQJ, "DEQJ": engine.OpDEQJ}
+
+func (t *Text) dispatch(msg string) ([]byte, bool, error) {
+	cmd := ""
+	for _, c := range commandOrder {
+		if strings.HasPrefix(msg, c) {
+			cmd = c
+			break
+		}
+	}
+	switch cmd {
+	case "HELO", "AUTH", "OK", "ERR", "JOBN", "JOBP", "NONE", "RESF", "RESR":
+		return t.resend(), false, nil
+	case "QUIT":
+		if msg != "QUIT" {
+			return t.resend(), false, nil
+		}
+	}
+	c := engine.Command{Op: ops[cmd]} // JCPL from a client, or nothing: OpInvalid (decision 3)
+	if parse := parsers[cmd]; parse != nil {
+		var ok bool
+		if c, ok = parse(msg); !ok {
+			return t.sendMain(engine.Malformed(malformedOp[cmd]).Text(msg)), false, nil
+		}
+	}
+	return t.reply(msg, c.Op, t.e.Exec(c))
+}
+
+// reply sends the engine's reply to msg, a command op.
+func (t *Text) reply(msg string, op engine.Op, r engine.Reply) ([]byte, bool, error) {
+	switch r.Kind {
+	case engine.ReplyRefused:
+		return t.sendMain(r.Refusal.Text(msg)), false, nil
+	case engine.ReplyEvent:
+		t.prev = t.e.AppendEvent(t.prev[:0], r.Event) // a main-loop message: the previous one from now
+		t.e.LogSentBytes(t.prev)
+		if t.nl {
+			t.prev = append(t.prev, '\n')
+		}
+		return t.prev, false, nil
+	case engine.ReplyQuit:
+		out := t.sendMain("QUIT")
+		t.state = stDone
+		t.rep = t.e.Finish()
+		return out, true, nil
+	case engine.ReplyServers, engine.ReplyJobs, engine.ReplyQueue:
+		if op == engine.OpRESC {
+			return t.rescReply(r), false, nil
+		}
+		t.data = t.e.AppendData(t.data[:0], r)
+		return t.startData(r.N, r.RecLen), false, nil
+	}
+	return t.sendMain(r.Line()), false, nil
+}
+
+// rescReply starts RESC's listing (§5.15): header "DATA", then one record
+// per OK, then ".".
+func (t *Text) rescReply(r engine.Reply) []byte {
+	t.resc = t.resc[:0]
+	for i := 0; i < r.N; i++ {
+		t.resc = append(t.resc, string(t.e.AppendRescRecord(nil, r, i)))
+	}
+	t.state = stResc
+	return t.sendData([]byte("DATA"))
+}
+
+// getsOptions in the order ds-server tests them (§5.3).
+var getsOptions = [...]struct {
+	word string
+	q    engine.Query
+}{{"All", engine.QueryAll}, {"Type", engine.QueryType}, {"One", engine.QueryOne}, {"Avail", engine.QueryAvail},
+	{"Capable", engine.QueryCapable}, {"Bounded", engine.QueryBounded}}
+
+// parseGets reads the option and arguments after the four-letter command:
+// skip every non-letter, the rest must begin with an option word (§5.3).
+func parseGets(op engine.Op, msg string) (engine.Command, bool) {
+	c := engine.Command{Op: op}
+	rest := msg[4:]
+	k := 0
+	for k < len(rest) && !isLetter(rest[k]) {
+		k++
+	}
+	rest = rest[k:]
+	found := false
+	for _, o := range getsOptions {
+		if strings.HasPrefix(rest, o.word) {
+			c.Query, found = o.q, true
+			break
+		}
+	}
+	if !found {
+		return c, false
+	}
+	f := strings.Fields(rest)
+	switch c.Query {
+	case engine.QueryType:
+		c.Server.Type = argAt(f, 1)
+		return c, len(f) == 2
+	case engine.QueryOne:
+		// The type is looked up (with its stderr line) before the id is
+		// read, so a bad id is the engine's to refuse.
+		c.Server.Type = argAt(f, 1)
+		c.Server.ID = numArg(f, 2, &c.Missing, engine.MissingID)
+		return c, len(f) == 3
+	case engine.QueryCapable, engine.QueryAvail, engine.QueryBounded:
+		if len(f) != 4 {
+			return c, false
+		}
+		var ok [3]bool
+		c.Req.Cores, ok[0] = scanInt(f[1])
+		c.Req.Memory, ok[1] = scanInt(f[2])
+		c.Req.Disk, ok[2] = scanInt(f[3])
+		return c, ok[0] && ok[1] && ok[2]
+	}
+	return c, true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// parseSCHD: missing or non-numeric fields are not malformed; ds-server
+// goes on and refuses with the command's own error text (decision 3).
+func parseSCHD(msg string) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	c := engine.Command{Op: engine.OpSCHD}
+	c.Job = numArg(f, 1, &c.Missing, engine.MissingJob)
+	c.Server.Type = argAt(f, 2)
+	c.Server.ID = numArg(f, 3, &c.Missing, engine.MissingID)
+	return c, true
+}
+
+// parseMachineCmd reads "<CMD> type id …" with exactly n tokens and a
+// numeric id; the type and the id's range are the engine's to check.
+func parseMachineCmd(op engine.Op, msg string, n int) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	if len(f) != n {
+		return engine.Command{}, false
+	}
+	id, ok := scanInt(f[2])
+	return engine.Command{Op: op, Server: protocol.ServerRef{Type: f[1], ID: id}}, ok
+}
+
+// parseCNTJ: a bad state is refused by the engine, after the server
+// lookup, with a stderr line echoing the token as typed.
+func parseCNTJ(msg string) (engine.Command, bool) {
+	c, ok := parseMachineCmd(engine.OpCNTJ, msg, 4)
+	if ok {
+		f := strings.Fields(msg)
+		c.Token = f[3]
+		c.N = numArg(f, 3, &c.Missing, engine.MissingN)
+	}
+	return c, ok
+}
+
+// parseKILJ: the job id is read after the server lookup.
+func parseKILJ(msg string) (engine.Command, bool) {
+	c, ok := parseMachineCmd(engine.OpKILJ, msg, 4)
+	if ok {
+		c.Job = numArg(strings.Fields(msg), 3, &c.Missing, engine.MissingJob)
+	}
+	return c, ok
+}
+
+// parseMIGJ: MIGJ jobID srcType srcID tgtType tgtID; both servers are
+// looked up before anything non-numeric is refused.
+func parseMIGJ(msg string) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	if len(f) != 6 {
+		return engine.Command{}, false
+	}
+	c := engine.Command{Op: engine.OpMIGJ}
+	c.Job = numArg(f, 1, &c.Missing, engine.MissingJob)
+	c.Server = protocol.ServerRef{Type: f[2], ID: numArg(f, 3, &c.Missing, engine.MissingID)}
+	c.To = protocol.ServerRef{Type: f[4], ID: numArg(f, 5, &c.Missing, engine.MissingTo)}
+	return c, true
+}
+
+// parseLSTQ: LSTQ GQ # | * | $ | i (§5.7).
+func parseLSTQ(msg string) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	if len(f) != 3 || f[1] != protocol.GlobalQueue {
+		return engine.Command{}, false
+	}
+	switch f[2] {
+	case "#":
+		return engine.Command{Op: engine.OpLSTQCount}, true
+	case "*":
+		return engine.Command{Op: engine.OpLSTQAll}, true
+	case "$":
+		return engine.Command{Op: engine.OpLSTQLast}, true
+	}
+	i, ok := scanInt(f[2])
+	return engine.Command{Op: engine.OpLSTQAt, N: i}, ok
+}
+
+// parseENQJ: ENQJ queue; the queue name is the engine's to check.
+func parseENQJ(msg string) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	return engine.Command{Op: engine.OpENQJ, Queue: argAt(f, 1)}, len(f) == 2
+}
+
+// parseDEQJ: DEQJ queue qID; the queue name is not checked (§5.6), a
+// non-numeric qID is refused by the engine with the token as typed.
+func parseDEQJ(msg string) (engine.Command, bool) {
+	f := strings.Fields(msg)
+	if len(f) != 3 {
+		return engine.Command{}, false
+	}
+	c := engine.Command{Op: engine.OpDEQJ, Token: f[2]}
+	c.N = numArg(f, 2, &c.Missing, engine.MissingN)
+	return c, true
+}
+
+// argAt is token i, or "" when there are fewer.
+func argAt(f []string, i int) string {
+	if i < len(f) {
+		return f[i]
+	}
+	return ""
+}
+
+// numArg reads token i as a number, setting flag in missing when it is
+// absent or not a number.
+func numArg(f []string, i int, missing *engine.Missing, flag engine.Missing) int {
+	if i < len(f) {
+		if v, ok := scanInt(f[i]); ok {
+			return v
+		}
+	}
+	*missing |= flag
+	return 0
+}
+
+// scanInt reads a number like C's sscanf("%d"): optional sign, digits,
+// anything after them ignored ("1x" is 1). ok is false without digits.
+func scanInt(s string) (int, bool) {
+	i, neg := 0, false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	start, v := i, int64(0)
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if v < 1<<40 {
+			v = v*10 + int64(s[i]-'0')
+		}
+		i++
+	}
+	if i == start {
+		return 0, false
+	}
+	if v > 1<<31-1 {
+		v = 1<<31 - 1 // values beyond int32 are undefined in the reference; clamp
+	}
+	if neg {
+		v = -v
+	}
+	return int(v), true
+}
