@@ -28,6 +28,7 @@ type Metrics struct {
 	AvgWait       int
 	AvgExec       int
 	AvgTurnaround int
+	Unscheduled   int // jobs never run at QUIT (ds-server.md §7.6); 0 after a whole run
 
 	Offers   int // JOBN/JOBP handled
 	Actions  int // actions the server accepted
@@ -90,7 +91,7 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 	return Metrics{
 		EndTime: rep.EndTime, Jobs: rep.Jobs, Failed: rep.Failed, ServersUsed: rep.ServersUsed,
 		AvgUtil: float64(rep.AvgUtil), EfUsage: float64(rep.EfUsage), TotalCost: float64(rep.TotalCost),
-		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround,
+		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround, Unscheduled: rep.Unscheduled,
 		Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
 	}, nil
 }

@@ -38,6 +38,7 @@ func TestRunMatchesReference(t *testing.T) {
 				m.AvgUtil, m.EfUsage, m.TotalCost, m.AvgWait, m.AvgExec, m.AvgTurnaround)
 			assert.Equal(t, row, got, "%s %s", fx, algo)
 			assert.Positive(t, m.Offers)
+			assert.Zero(t, m.Unscheduled)
 		}
 	}
 }
