@@ -130,3 +130,24 @@ func mustNew(t *testing.T, settings map[string]string) strategies.Strategy {
 	require.NoError(t, err)
 	return s
 }
+
+// The cost of the ledger: a whole in-process run of config100-long-high
+// (2,000 jobs, 100 servers), where every decision predicts the job's start
+// on every capable server, against the same run with ff.
+func BenchmarkSoonestConfig100LongHigh(b *testing.B) {
+	path := filepath.Join(fixtures.Dir(b), "fixtures", "config100-long-high")
+	for _, name := range []string{"soonest", "ff"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := strategies.New(name, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := strattest.Run(path, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
