@@ -112,20 +112,20 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	jobs := len(b.Jobs())
-	if bar := c.progressBar(stderr, jobs); bar != nil {
+	runs := len(b.Runs())
+	if bar := c.progressBar(stderr, runs); bar != nil {
 		b.OnResult = func(Result) { _ = bar.Add(1) }
 		defer func() { _ = bar.Finish() }()
 	}
 	start := time.Now()
 	results := b.Run(ctx)
 	cmp := Compare(results, sourceNames(b.Sources), b.Columns(), c.baselines, objective)
-	rep := Report{Results: results, Comparison: cmp}
+	output := Output{Results: results, Comparison: cmp}
 	if format == FormatTable || format == FormatMarkdown {
 		fmt.Fprintf(w, "dsbench: %d configs × %d strategies = %d runs %s in %v\n\n",
-			len(b.Sources), len(b.Columns()), jobs, b.Target.where(), time.Since(start).Round(time.Millisecond))
+			len(b.Sources), len(b.Columns()), runs, b.Target.where(), time.Since(start).Round(time.Millisecond))
 	}
-	if err := rep.Write(w, format); err != nil {
+	if err := output.Write(w, format); err != nil {
 		fmt.Fprintf(stderr, "dsbench: writing the report: %v\n", err)
 		return ExitFailure
 	}

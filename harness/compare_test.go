@@ -79,7 +79,7 @@ func TestWinsStrictOnTies(t *testing.T) {
 
 func TestReportFormats(t *testing.T) {
 	res := handResults()
-	r := Report{Results: res, Comparison: Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)}
+	r := Output{Results: res, Comparison: Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)}
 
 	var tb bytes.Buffer
 	require.NoError(t, r.Write(&tb, FormatTable))

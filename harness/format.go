@@ -33,14 +33,15 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown format %q (want table, markdown, csv or json)", s)
 }
 
-// Report is what a bench run prints.
-type Report struct {
+// Output is what a bench prints: the results and their comparison (the
+// tables, CSV or JSON).
+type Output struct {
 	Results    []Result
 	Comparison Comparison
 }
 
-// Write renders the report in the given format.
-func (r Report) Write(w io.Writer, f Format) error {
+// Write renders the output in the given format.
+func (r Output) Write(w io.Writer, f Format) error {
 	switch f {
 	case FormatCSV:
 		return r.writeCSV(w)
@@ -52,7 +53,7 @@ func (r Report) Write(w io.Writer, f Format) error {
 	return r.writeTables(w, false)
 }
 
-func (r Report) status(cfg, col string) Result {
+func (r Output) status(cfg, col string) Result {
 	for _, res := range r.Results {
 		if res.Config == cfg && res.Variant == col {
 			return res
@@ -70,7 +71,7 @@ func cellText(v float64, digits int) string {
 	return strconv.FormatFloat(v, 'f', digits, 64)
 }
 
-func (r Report) writeTables(w io.Writer, md bool) error {
+func (r Output) writeTables(w io.Writer, md bool) error {
 	c := r.Comparison
 	tw := newTableWriter(w, md)
 	for _, t := range c.Tables {
@@ -100,7 +101,7 @@ func (r Report) writeTables(w io.Writer, md bool) error {
 	return tw.err
 }
 
-func (r Report) writeTable(tw *tableWriter, heading string, t Table, digits, avgDigits int) {
+func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avgDigits int) {
 	tw.heading(heading, 1, false)
 	tw.row(append([]string{"Config"}, t.Columns...)...)
 	for i, cfg := range t.Configs {
@@ -134,7 +135,7 @@ func (r Report) writeTable(tw *tableWriter, heading string, t Table, digits, avg
 	tw.end()
 }
 
-func (r Report) writeProblems(tw *tableWriter) {
+func (r Output) writeProblems(tw *tableWriter) {
 	var bad []Result
 	for _, res := range r.Results {
 		if !res.OK() {
@@ -240,7 +241,7 @@ var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "fa
 	"avg_util", "ef_usage", "total_cost", "avg_wait", "avg_exec", "avg_turnaround",
 	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "wall_ms", "error"}
 
-func (r Report) writeCSV(w io.Writer) error {
+func (r Output) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
@@ -321,7 +322,7 @@ func toJSONTable(t Table) jsonTable {
 	return jt
 }
 
-func (r Report) writeJSON(w io.Writer) error {
+func (r Output) writeJSON(w io.Writer) error {
 	c := r.Comparison
 	out := struct {
 		Runs      []Result    `json:"runs"`

@@ -66,9 +66,9 @@ type Target struct {
 // DefaultTimeout is the per-run timeout when none is given.
 const DefaultTimeout = 600 * time.Second
 
-// Job is one run to do: a config and either a variant or the external
+// Run is one run to do: a config and either a variant or the external
 // client (Variant nil).
-type Job struct {
+type Run struct {
 	Source  Source
 	Variant *Variant
 }
@@ -104,27 +104,27 @@ func (b *Bench) clientLabel() string {
 	return "client"
 }
 
-// Jobs lists every run: for each config, each variant, then the client.
-func (b *Bench) Jobs() []Job {
-	var jobs []Job
+// Runs lists every run: for each config, each variant, then the client.
+func (b *Bench) Runs() []Run {
+	var runs []Run
 	for _, s := range b.Sources {
 		for i := range b.Variants {
-			jobs = append(jobs, Job{Source: s, Variant: &b.Variants[i]})
+			runs = append(runs, Run{Source: s, Variant: &b.Variants[i]})
 		}
 		if b.Target.Client != "" {
-			jobs = append(jobs, Job{Source: s})
+			runs = append(runs, Run{Source: s})
 		}
 	}
-	return jobs
+	return runs
 }
 
-// Run does every run and returns the results in Jobs order. A run that
+// Run does every run and returns the results in Runs order. A run that
 // fails is a Result with its status and reason; it never stops the others.
 // Variants (the project's strategies) run where Target.Server says; the
 // external client always runs against a TCP server.
 func (b *Bench) Run(ctx context.Context) []Result {
-	jobs := b.Jobs()
-	results := make([]Result, len(jobs))
+	runs := b.Runs()
+	results := make([]Result, len(runs))
 	par := b.Parallel
 	if par <= 0 {
 		par = runtime.NumCPU()
@@ -141,9 +141,9 @@ func (b *Bench) Run(ctx context.Context) []Result {
 	var mu sync.Mutex
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(par)
-	for i, job := range jobs {
+	for i, run := range runs {
 		g.Go(func() error {
-			r := b.runOne(ctx, loaded, job)
+			r := b.runOne(ctx, loaded, run)
 			results[i] = r
 			if b.OnResult != nil {
 				mu.Lock()
@@ -184,15 +184,15 @@ func (c *configCache) load(s Source) (*mocksrv.Config, error) {
 	return e.cfg, e.err
 }
 
-func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result {
+func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result {
 	start := time.Now()
-	r := Result{Config: job.Source.Name}
-	if job.Variant != nil {
-		r.Variant = job.Variant.Label()
+	r := Result{Config: run.Source.Name}
+	if run.Variant != nil {
+		r.Variant = run.Variant.Label()
 	} else {
 		r.Variant = b.clientLabel()
 	}
-	cfg, err := cache.load(job.Source)
+	cfg, err := cache.load(run.Source)
 	if err != nil {
 		r.Status, r.Err = StatusInvalidConfig, oneLine(err.Error())
 		return r
@@ -202,10 +202,10 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, job Job) Result 
 	defer cancel()
 	var out runOutput
 	switch {
-	case job.Variant == nil || b.Target.Server != "":
-		out = b.runTCP(ctx, job, cfg)
+	case run.Variant == nil || b.Target.Server != "":
+		out = b.runTCP(ctx, run, cfg)
 	default:
-		out = runInProcess(ctx, cfg, job.Variant.New, b.Target)
+		out = runInProcess(ctx, cfg, run.Variant.New, b.Target)
 	}
 	r.Wall = time.Since(start)
 	r.fill(out, b.timeout())
@@ -358,9 +358,9 @@ func (t Target) user() string {
 	return "dsbench"
 }
 
-// runTCP runs one job against a TCP server: the built-in simulator on a
+// runTCP does one run against a TCP server: the built-in simulator on a
 // loopback listener, or a server binary launched in a private folder.
-func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOutput {
+func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOutput {
 	dir, err := os.MkdirTemp("", "dsbench-")
 	if err != nil {
 		return runOutput{err: err}
@@ -368,9 +368,9 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 	defer os.RemoveAll(dir)
 	t := b.Target
 	if t.Server == "" || t.Server == ServerDsmock {
-		return b.runBuiltinTCP(ctx, job, cfg, dir)
+		return b.runBuiltinTCP(ctx, run, cfg, dir)
 	}
-	if err := stageConfig(job.Source, cfg, dir); err != nil {
+	if err := stageConfig(run.Source, cfg, dir); err != nil {
 		return runOutput{err: err}
 	}
 	var last runOutput
@@ -396,7 +396,7 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 			}
 			continue
 		}
-		clientErr := b.runClient(ctx, job, cfg, dir, port)
+		clientErr := b.runClient(ctx, run, cfg, dir, port)
 		var srvErr error
 		if clientErr != nil {
 			srv.kill() // it may still wait for a connection that never comes
@@ -419,7 +419,7 @@ func (b *Bench) runTCP(ctx context.Context, job Job, cfg *mocksrv.Config) runOut
 
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
 // writing ds-system.xml into dir at AUTH, and runs the client against it.
-func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config, dir string) runOutput {
+func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) runOutput {
 	ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(b.Target.fixedPort()))
 	if err != nil {
 		return runOutput{err: err}
@@ -441,7 +441,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, job Job, cfg *mocksrv.Config,
 		_, err := srv.ServeOne(ln)
 		served <- err
 	}()
-	clientErr := b.runClient(ctx, job, cfg, dir, port)
+	clientErr := b.runClient(ctx, run, cfg, dir, port)
 	grace := serverGrace
 	if clientErr != nil {
 		grace = 0 // the server may wait for a connection that never comes
@@ -470,12 +470,12 @@ func (b *Bench) timeout() time.Duration {
 	return DefaultTimeout
 }
 
-// runClient runs the job's client against the server on port: the
+// runClient runs the run's client against the server on port: the
 // project's client loop over TCP (reading ds-system.xml from the server's
 // folder dir), or the external command in the client folder.
-func (b *Bench) runClient(ctx context.Context, job Job, cfg *mocksrv.Config, dir string, port int) error {
+func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
-	if job.Variant == nil {
+	if run.Variant == nil {
 		args, err := SplitCommand(b.Target.Client, port)
 		if err != nil {
 			return err
@@ -500,7 +500,7 @@ func (b *Bench) runClient(ctx context.Context, job Job, cfg *mocksrv.Config, dir
 		}
 		return nil
 	}
-	s, err := job.Variant.New()
+	s, err := run.Variant.New()
 	if err != nil {
 		return err
 	}
