@@ -56,56 +56,15 @@ func (v Variant) New() (strategies.Strategy, error) {
 // gives ff, bf and four cost-reduce variants. A bare token after a key's
 // values continues the sweep unless it is a registered strategy name, which
 // starts a new spec; a "key=value" token adds a key to the current spec.
-// Every name and key is checked against the registry.
+// A bracketed value (a List parameter, see strategies.Spec) is one value:
+// commas, colons and "=" inside brackets neither sweep nor start a spec,
+// so members=[ff; cost-reduce:multiplier=2],[bf; wf] is two values.
+// Every name and key is checked against the registry, and every element of
+// a list value too.
 func ParseVariants(values []string) ([]Variant, error) {
-	type spec struct {
-		name string
-		keys []string
-		vals map[string][]string
-	}
-	var specs []*spec
-	var cur *spec
-	lastKey := ""
-	for _, value := range values {
-		for _, tok := range strings.Split(value, ",") {
-			tok = strings.TrimSpace(tok)
-			if tok == "" {
-				continue
-			}
-			name, kv, hasColon := strings.Cut(tok, ":")
-			_, isName := strategies.Lookup(tok)
-			switch {
-			case hasColon || isName || (cur == nil && !strings.Contains(tok, "=")):
-				cur = &spec{name: name, vals: map[string][]string{}}
-				specs = append(specs, cur)
-				lastKey = ""
-				if !hasColon {
-					continue
-				}
-				tok = kv
-				fallthrough
-			case strings.Contains(tok, "="):
-				if cur == nil {
-					return nil, fmt.Errorf("-a %q: parameter %q comes before any strategy name", value, tok)
-				}
-				k, v, _ := strings.Cut(tok, "=")
-				k = strings.TrimSpace(k)
-				if k == "" {
-					return nil, fmt.Errorf("-a %q: empty parameter name in %q", value, tok)
-				}
-				if _, dup := cur.vals[k]; dup {
-					return nil, fmt.Errorf("-a %q: parameter %s given twice for %s", value, k, cur.name)
-				}
-				cur.keys = append(cur.keys, k)
-				cur.vals[k] = []string{strings.TrimSpace(v)}
-				lastKey = k
-			default:
-				if lastKey == "" {
-					return nil, fmt.Errorf("-a %q: %q is neither a strategy nor a parameter value", value, tok)
-				}
-				cur.vals[lastKey] = append(cur.vals[lastKey], tok)
-			}
-		}
+	specs, err := parseSweeps(values)
+	if err != nil {
+		return nil, err
 	}
 	var out []Variant
 	seen := map[string]bool{}
@@ -126,6 +85,91 @@ func ParseVariants(values []string) ([]Variant, error) {
 		}
 	}
 	return out, nil
+}
+
+// sweep is one spec of -a before expansion: its keys in the order written
+// and each key's values.
+type sweep struct {
+	name string
+	keys []string
+	vals map[string][]string
+}
+
+// parseSweeps splits -a values into specs (see ParseVariants).
+func parseSweeps(values []string) ([]*sweep, error) {
+	var specs []*sweep
+	var cur *sweep
+	lastKey := ""
+	for _, value := range values {
+		toks, err := strategies.SplitTop(value, ',')
+		if err != nil {
+			return nil, fmt.Errorf("-a: %w", err)
+		}
+		for _, tok := range toks {
+			tok = strings.TrimSpace(tok)
+			if tok == "" {
+				continue
+			}
+			name, kv, hasColon := strategies.CutTop(tok, ':')
+			_, isName := strategies.Lookup(tok)
+			_, _, hasEq := strategies.CutTop(tok, '=')
+			switch {
+			case hasColon || isName || (cur == nil && !hasEq):
+				cur = &sweep{name: name, vals: map[string][]string{}}
+				specs = append(specs, cur)
+				lastKey = ""
+				if !hasColon {
+					continue
+				}
+				tok = kv
+				fallthrough
+			case hasEq:
+				if lastKey, err = cur.addKey(value, tok); err != nil {
+					return nil, err
+				}
+			default:
+				if lastKey == "" {
+					return nil, fmt.Errorf("-a %q: %q is neither a strategy nor a parameter value", value, tok)
+				}
+				if err := cur.addValue(lastKey, tok); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return specs, nil
+}
+
+// addKey adds a "key=value" token to the spec and returns the key.
+func (s *sweep) addKey(value, tok string) (string, error) {
+	if s == nil {
+		return "", fmt.Errorf("-a %q: parameter %q comes before any strategy name", value, tok)
+	}
+	k, v, _ := strategies.CutTop(tok, '=')
+	k = strings.TrimSpace(k)
+	if k == "" {
+		return "", fmt.Errorf("-a %q: empty parameter name in %q", value, tok)
+	}
+	if _, dup := s.vals[k]; dup {
+		return "", fmt.Errorf("-a %q: parameter %s given twice for %s", value, k, s.name)
+	}
+	s.keys = append(s.keys, k)
+	return k, s.addValue(k, v)
+}
+
+// addValue adds one value of a key's sweep; a list value is kept in its
+// canonical form, so that equal lists make one column.
+func (s *sweep) addValue(k, v string) error {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "[") {
+		l, err := strategies.ParseList(v)
+		if err != nil {
+			return fmt.Errorf("-a: %s: parameter %s: %w", s.name, k, err)
+		}
+		v = strategies.FormatList(l)
+	}
+	s.vals[k] = append(s.vals[k], v)
+	return nil
 }
 
 // product expands keys' value lists into every combination, first key

@@ -32,6 +32,11 @@ func init() {
 			{Name: "m", Kind: strategies.Float, Default: "4"},
 			{Name: "k", Kind: strategies.Int, Default: "1"},
 		}})
+	strategies.Register(strategies.Info{Name: "spec-c", Summary: "test: a List parameter", New: newNop,
+		Params: []strategies.Param{
+			{Name: "members", Kind: strategies.List, Default: "[]"},
+			{Name: "k", Kind: strategies.Int, Default: "1"},
+		}})
 }
 
 func labels(vs []Variant) []string {
@@ -75,6 +80,56 @@ func TestParseVariantsErrors(t *testing.T) {
 	for in, want := range cases {
 		_, err := ParseVariants([]string{in})
 		assert.ErrorContains(t, err, want, in)
+	}
+}
+
+// TestParseVariantsLists: a bracketed value is one sweep value, whatever
+// commas, colons and "=" it holds; lists are labelled in canonical form.
+func TestParseVariantsLists(t *testing.T) {
+	cases := []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"spec-c:members=[spec-a; spec-b:m=2,k=3]"}, []string{"spec-c:members=[spec-a; spec-b:k=3,m=2]"}},
+		{[]string{"spec-c:members=[spec-a],[spec-b],spec-a"}, []string{"spec-c:members=[spec-a]", "spec-c:members=[spec-b]", "spec-a"}},
+		{[]string{"spec-c:members=[spec-a;spec-b]", "spec-c:members=[ spec-a ; spec-b ]"}, []string{"spec-c:members=[spec-a; spec-b]"}},
+		{[]string{"spec-c:members=[spec-a],[spec-b],k=1,2"}, []string{"spec-c:k=1,members=[spec-a]", "spec-c:k=2,members=[spec-a]",
+			"spec-c:k=1,members=[spec-b]", "spec-c:k=2,members=[spec-b]"}},
+		{[]string{"spec-a,spec-c:members=[spec-c:members=[spec-a; spec-b:m=1]; spec-a],spec-b:m=1,2"},
+			[]string{"spec-a", "spec-c:members=[spec-c:members=[spec-a; spec-b:m=1]; spec-a]", "spec-b:m=1", "spec-b:m=2"}},
+		{[]string{"spec-c:members=[]"}, []string{"spec-c:members=[]"}},
+	}
+	for _, c := range cases {
+		vs, err := ParseVariants(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, labels(vs), c.in)
+	}
+	vs, err := ParseVariants([]string{"spec-c:members=[spec-a; spec-b:m=2]"})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"members": "[spec-a; spec-b:m=2]"}, vs[0].Settings)
+	_, err = vs[0].New()
+	require.NoError(t, err)
+}
+
+// TestParseVariantsListErrors: bad lists are reported with the column of
+// the problem in the text quoted.
+func TestParseVariantsListErrors(t *testing.T) {
+	cases := map[string][]string{
+		"spec-c:members=[spec-a; nosuch]":  {`"[spec-a; nosuch]", column 10: element 2: unknown strategy "nosuch"`},
+		"spec-c:members=[spec-a":           {`"spec-c:members=[spec-a", column 16: "[" is not closed`},
+		"spec-a,spec-c:members=[spec-a":    {`"spec-a,spec-c:members=[spec-a", column 23: "[" is not closed`},
+		"spec-c:members=spec-a]":           {`column 22: "]" without "["`},
+		"spec-c:members=[spec-a;;spec-b]":  {`parameter members: "[spec-a;;spec-b]", column 9: empty list element`},
+		"spec-c:members=[spec-b:m=abc]":    {`column 2: element 1: strategy spec-b: parameter m="abc": want a number`},
+		"spec-c:members=[spec-b:m=1,2]":    {`"[spec-b:m=1,2]", column 13: want key=value`},
+		"spec-c:members=[spec-a],[nosuch]": {`"[nosuch]", column 2: element 1: unknown strategy "nosuch"`},
+		"spec-c:members=[spec-a]x":         {`column 9: text after the list's closing "]"`},
+	}
+	for in, wants := range cases {
+		_, err := ParseVariants([]string{in})
+		for _, w := range wants {
+			assert.ErrorContains(t, err, w, in)
+		}
 	}
 }
 

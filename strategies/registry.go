@@ -3,6 +3,7 @@ package strategies
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,10 +19,15 @@ const (
 	Int
 	Bool
 	String
+	// List is a list of strategy specs, written "[spec; spec; …]" (see
+	// Spec for the grammar), e.g. the members of a composite strategy.
+	// Params.List returns the parsed elements; Info.Bind checks each one
+	// against the registry.
+	List
 )
 
 func (k Kind) String() string {
-	return [...]string{"float", "int", "bool", "string"}[k]
+	return [...]string{"float", "int", "bool", "string", "list"}[k]
 }
 
 // Param declares one parameter of a strategy.
@@ -142,7 +148,9 @@ func Names() []string {
 
 // Bind checks settings against the declared parameters and returns the
 // typed values, defaults filled in. Unknown keys and unparsable values are
-// errors naming the strategy, the key and the expected kind.
+// errors naming the strategy, the key and the expected kind. Every element
+// of a List value (the default included) must name a registered strategy
+// and bind its own settings, recursively.
 func (info Info) Bind(settings map[string]string) (Params, error) {
 	p := Params{strategy: info.Name, values: map[string]any{}}
 	for _, d := range info.Params {
@@ -160,7 +168,39 @@ func (info Info) Bind(settings map[string]string) (Params, error) {
 		}
 		p.values[k] = v
 	}
+	for _, d := range info.Params {
+		if d.Kind != List {
+			continue
+		}
+		text, ok := settings[d.Name]
+		if !ok {
+			text = d.Default
+		}
+		if err := bindList(text); err != nil {
+			return Params{}, fmt.Errorf("strategy %s: parameter %s: %w", info.Name, d.Name, err)
+		}
+	}
 	return p, nil
+}
+
+// bindList checks every element of a List value against the registry. The
+// error names the element's column in the value.
+func bindList(text string) error {
+	specs, offs, err := parseListAt(text)
+	if err != nil {
+		return err
+	}
+	for i, s := range specs {
+		info, ok := Lookup(s.Name)
+		if !ok {
+			return &SpecError{Text: text, Col: offs[i] + 1,
+				Msg: fmt.Sprintf("element %d: unknown strategy %q (known: %s)", i+1, s.Name, strings.Join(Names(), ", "))}
+		}
+		if _, err := info.Bind(s.Settings); err != nil {
+			return &SpecError{Text: text, Col: offs[i] + 1, Msg: fmt.Sprintf("element %d: %v", i+1, err)}
+		}
+	}
+	return nil
 }
 
 func (info Info) param(name string) (Param, bool) {
@@ -203,6 +243,12 @@ func convert(d Param, s string) (any, error) {
 			return nil, fmt.Errorf("want true or false")
 		}
 		return v, nil
+	case List:
+		v, err := ParseList(s)
+		if err != nil {
+			return nil, fmt.Errorf("want [spec; spec; …]: %v", err)
+		}
+		return v, nil
 	}
 	return s, nil
 }
@@ -233,8 +279,15 @@ func (p Params) Bool(name string) bool { return p.get(name).(bool) }
 // String returns a String parameter.
 func (p Params) String(name string) string { return p.get(name).(string) }
 
+// List returns a List parameter: its elements, in order, each checked
+// against the registry by Bind; strategies.New(e.Name, e.Settings) makes
+// one.
+func (p Params) List(name string) []Spec { return slices.Clone(p.get(name).([]Spec)) }
+
 // ParseSettings turns "k=v" strings (from --param flags, or the part of
-// "name:k=v,k2=v2" after the colon split on commas) into a map.
+// "name:k=v,k2=v2" after the colon split on commas) into a map. The value
+// is everything after the first "=", as written: a List parameter's
+// "[…]" is parsed when the settings are bound.
 func ParseSettings(kvs []string) (map[string]string, error) {
 	m := map[string]string{}
 	for _, kv := range kvs {

@@ -12,4 +12,5 @@ package all
 import (
 	_ "github.com/dssim-go/dssim-go/strategies/baselines"  // atl lrr ff bf wf fc fafc ffq bfq wfq
 	_ "github.com/dssim-go/dssim-go/strategies/costreduce" // cost-reduce
+	_ "github.com/dssim-go/dssim-go/strategies/example"    // soonest, the strategy kit's worked example
 )

@@ -188,6 +188,7 @@ func (r *replay) gets(cmd string) ([]protocol.Server, error) {
 func (r *replay) System() *servertypes.System    { return r.sys }
 func (r *replay) Now() int                       { return r.now }
 func (r *replay) Excluded() []protocol.ServerRef { return r.excluded }
+func (r *replay) Ledger() *strategies.Ledger     { return nil }
 
 func (r *replay) GetsAll() ([]protocol.Server, error) { return r.gets("GETS All") }
 func (r *replay) GetsType(t string) ([]protocol.Server, error) {

@@ -51,6 +51,9 @@ func (v *View) Now() int { return v.Time }
 // Excluded returns Refused.
 func (v *View) Excluded() []protocol.ServerRef { return v.Refused }
 
+// Ledger is nil: the scripted view keeps no ledger.
+func (v *View) Ledger() *strategies.Ledger { return nil }
+
 // GetsCapable answers Capable.
 func (v *View) GetsCapable(r protocol.Requirement) ([]protocol.Server, error) {
 	v.note(func() string { return "GETS Capable " + r.String() })
