@@ -1,6 +1,11 @@
-package fakeview
+// Package script builds the scripts of the strategy packages' table tests
+// for strattest.FakeView: the systems of baselines.md §8, GETS and LSTJ
+// records, job offers, and the short names the expected message lists are
+// written with. Only tests import it.
+package script
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,10 +16,8 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
-
-// This file builds scripts: systems, records, offers, and the short names
-// the expected message lists are written with.
 
 // MkSys builds a system from types given in file order.
 func MkSys(t testing.TB, types ...servertypes.Type) *servertypes.System {
@@ -148,6 +151,25 @@ func Offer(t testing.TB, msg string) protocol.Job {
 		t.Fatalf("%q is not a job offer", msg)
 	}
 	return o.Job
+}
+
+// Decide runs one Job call and returns every message the client would send
+// for it: the queries in order, then the actions; a strategy error is the
+// last element ("ErrNoServer", or "error: …").
+func Decide(s strategies.Strategy, v *strattest.FakeView, job protocol.Job) []string {
+	v.Sent = nil
+	acts, err := s.Job(v, job)
+	out := append([]string(nil), v.Sent...)
+	for _, a := range acts {
+		out = append(out, a.String())
+	}
+	switch {
+	case errors.Is(err, strategies.ErrNoServer):
+		out = append(out, "ErrNoServer")
+	case err != nil:
+		out = append(out, "error: "+err.Error())
+	}
+	return out
 }
 
 // MustNew makes a registered strategy with its defaults.
