@@ -42,7 +42,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"time"
 
 	"github.com/dssim-go/dssim-go/internal/netspin"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -54,128 +53,18 @@ func Main(argv []string, stdout, stderr io.Writer) int {
 	return run(argv, stdout, stderr, nil, true)
 }
 
-// settings are the parsed command line.
-type settings struct {
-	config      string
-	port        int
-	level       mocksrv.Level
-	newline     bool
-	noFailMsgs  bool
-	load        mocksrv.LoadOptions
-	writeActual bool
-	serve       bool
-	timeout     time.Duration
-	spin        time.Duration
-}
-
 // run is dsmock; ready, when not nil, receives the listening address
 // (tests use port 0 through it). wholeProcess says that dsmock is the
 // process (not a test calling it), so it may tune the runtime.
 func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholeProcess bool) int {
-	argv0 := argv[0]
-	usage := func(msg string) int {
-		if msg != "" {
-			fmt.Fprintln(stderr, msg)
-		}
-		fmt.Fprintf(stdout, "Usage: %s -h all\n", argv0)
-		return 1
+	cl := commandLine{argv0: argv[0], stdout: stdout, stderr: stderr, anyPort: ready != nil}
+	st, status, ok := cl.parse(argv[1:])
+	if !ok {
+		return status
 	}
-	opts, err := getopt(argv[1:], "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true})
-	if err != nil {
-		return usage(err.Error())
-	}
-	st := settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel("")}
-	for _, o := range opts {
-		switch o.name {
-		case "c":
-			if _, err := os.Stat(o.value); err != nil {
-				return usage("No such file (" + o.value + ") exist!")
-			}
-			st.config = o.value
-		case "p":
-			p := atoi(o.value)
-			if p < 49152 || p > 65535 {
-				// Port 0 (any free port) is accepted as a dsmock extension for tests.
-				if !(p == 0 && ready != nil) {
-					return usage(fmt.Sprintf("%d: Out of bound! (49152 - 65535); TCP/IP port range", p))
-				}
-			}
-			st.port = p
-		case "n":
-			st.newline = true
-		case "v":
-			st.level = mocksrv.ParseLevel(o.value)
-		case "d":
-			st.load.EndTime = atoi(o.value)
-			st.load.EndTimeGiven = true
-		case "j":
-			st.load.JobCount = atoi(o.value)
-			st.load.JobCountGiven = true
-		case "r":
-			if !st.load.SeedGiven { // only the first -r counts (§8)
-				st.load.Seed = atoi(o.value)
-				st.load.SeedGiven = true
-			}
-		case "f":
-			st.load.Failure, st.load.FailureGiven = o.value, true
-		case "g":
-			st.load.Grain = atoi(o.value)
-			st.load.GrainGiven = true
-		case "s":
-			st.load.Scale = atoi(o.value)
-			st.load.ScaleGiven = true
-		case "o":
-			st.noFailMsgs = true
-		case "l":
-			fmt.Fprintln(stderr, "dsmock: -l (servers per type) only applies to ds-server's no-config mode, which dsmock does not implement; use -c (ds-server.md decision 6)")
-			return 1
-		case "b":
-			fmt.Fprintln(stderr, "dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
-			return 1
-		case "i":
-			fmt.Fprintln(stderr, "dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
-			return 1
-		case "h":
-			fmt.Fprint(stdout, help(o.value))
-			return 1
-		case "write-actual":
-			st.writeActual = true
-		case "serve":
-			st.serve = true
-		case "timeout":
-			d, err := time.ParseDuration(o.value)
-			if err != nil || d <= 0 {
-				fmt.Fprintf(stderr, "dsmock: --timeout %q: want a positive duration such as 10m or 30s\n", o.value)
-				return 1
-			}
-			st.timeout = d
-		case "spin":
-			d, err := time.ParseDuration(o.value)
-			if err != nil || d < 0 {
-				fmt.Fprintf(stderr, "dsmock: --spin %q: want a duration such as 100us, or 0 to turn busy-polling off\n", o.value)
-				return 1
-			}
-			st.spin = d
-		}
-	}
-	if st.config == "" {
-		fmt.Fprintln(stderr, "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)")
-		return usage("")
-	}
-	cfg, err := mocksrv.LoadConfig(st.config, st.load)
-	if err != nil {
-		var ce *mocksrv.ConfigError
-		if errors.As(err, &ce) {
-			ce.Report(stdout, stderr, argv0)
-			return ce.Status
-		}
-		fmt.Fprintln(stderr, "dsmock:", err)
-		return 1
-	}
-	if cfg.FailureModel != "" {
-		fmt.Fprintln(stderr, "dsmock:", mocksrv.ErrFailureModel)
-		return 1
+	cfg, status, ok := cl.load(st)
+	if !ok {
+		return status
 	}
 	if wholeProcess && !st.serve {
 		netspin.SequentialProcess() // one conversation: one P is faster
@@ -183,6 +72,28 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 	return serve(st, cfg, strings.Join(argv, " "), stdout, stderr, ready)
 }
 
+// load reads the config as ds-server does, with its messages and status
+// on failure; ok is false when dsmock must exit with status.
+func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok bool) {
+	cfg, err := mocksrv.LoadConfig(st.config, st.load)
+	if err != nil {
+		var ce *mocksrv.ConfigError
+		if errors.As(err, &ce) {
+			ce.Report(cl.stdout, cl.stderr, cl.argv0)
+			return nil, ce.Status, false
+		}
+		fmt.Fprintln(cl.stderr, "dsmock:", err)
+		return nil, 1, false
+	}
+	if cfg.FailureModel != "" {
+		fmt.Fprintln(cl.stderr, "dsmock:", mocksrv.ErrFailureModel)
+		return nil, 1, false
+	}
+	return cfg, 0, true
+}
+
+// serve listens on the port and runs one simulation, as ds-server does, or
+// with --serve one per connection until interrupted; it returns the status.
 func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.Writer, ready func(net.Addr)) int {
 	lc := net.ListenConfig{}
 	ln, err := lc.Listen(context.Background(), "tcp", ":"+strconv.Itoa(st.port))
@@ -197,33 +108,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	var fileErr atomic.Bool
 	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
-		OnEnd: func(t *mocksrv.Text, err error) {
-			if err != nil && st.serve {
-				// One session of many ended badly: say so and keep serving
-				// (the single-connection mode reports it as it exits).
-				var f *mocksrv.Fatal
-				if errors.As(err, &f) {
-					fmt.Fprintln(stderr, "dsmock: session ended:", f.Msg)
-				} else {
-					fmt.Fprintln(stderr, "dsmock: session ended:", err)
-				}
-			}
-			if err != nil || t == nil || t.Report() == nil {
-				return // no files after an abnormal end (§1.8, decision 4)
-			}
-			if cfg.Generated {
-				if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
-					fmt.Fprintln(stderr, "dsmock:", werr)
-					fileErr.Store(true)
-				}
-			}
-			if f := t.Engine().FailuresTxt(); f != nil {
-				if werr := writeFile("ds-res-failures.txt", f); werr != nil {
-					fmt.Fprintln(stderr, "dsmock:", werr)
-					fileErr.Store(true)
-				}
-			}
-		}}
+		OnEnd:  sessionEnd(st, cfg, stderr, &fileErr)}
 	if ready != nil {
 		ready(ln.Addr())
 	}
@@ -251,6 +136,39 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 		return 1
 	}
 	return 0
+}
+
+// sessionEnd is what happens when a simulation ends: a --serve session
+// that ended badly is reported, and after a QUIT the files of §1.8 are
+// written (fileErr records a file that could not be).
+func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *atomic.Bool) func(*mocksrv.Text, error) {
+	return func(t *mocksrv.Text, err error) {
+		if err != nil && st.serve {
+			// One session of many ended badly: say so and keep serving
+			// (the single-connection mode reports it as it exits).
+			var f *mocksrv.Fatal
+			if errors.As(err, &f) {
+				fmt.Fprintln(stderr, "dsmock: session ended:", f.Msg)
+			} else {
+				fmt.Fprintln(stderr, "dsmock: session ended:", err)
+			}
+		}
+		if err != nil || t == nil || t.Report() == nil {
+			return // no files after an abnormal end (§1.8, decision 4)
+		}
+		if cfg.Generated {
+			if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
+				fmt.Fprintln(stderr, "dsmock:", werr)
+				fileErr.Store(true)
+			}
+		}
+		if f := t.Engine().FailuresTxt(); f != nil {
+			if werr := writeFile("ds-res-failures.txt", f); werr != nil {
+				fmt.Fprintln(stderr, "dsmock:", werr)
+				fileErr.Store(true)
+			}
+		}
+	}
 }
 
 // writeFile writes through a temporary file and a rename, so that

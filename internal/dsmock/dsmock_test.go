@@ -75,6 +75,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"-v", "all"}, "Usage: ds-server -h all\n", "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)\n"},
 		{[]string{"-c", cfg, "-j", "0"}, "Usage: ds-server -h all\n", "0: Out of bound! (1 - 1000000); Max Job count\n"},
 		{[]string{"-c", cfg, "--timeout", "soon"}, "", "dsmock: --timeout \"soon\": want a positive duration such as 10m or 30s\n"},
+		{[]string{"-c", cfg, "--spin", "-1us"}, "", "dsmock: --spin \"-1us\": want a duration such as 100us, or 0 to turn busy-polling off\n"},
+		{[]string{"-c", cfg, "--spin", "0", "-p", "1"}, "Usage: ds-server -h all\n", "1: Out of bound! (49152 - 65535); TCP/IP port range\n"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

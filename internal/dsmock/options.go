@@ -1,0 +1,144 @@
+package dsmock
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/dssim-go/dssim-go/internal/netspin"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// settings are the parsed command line.
+type settings struct {
+	config      string
+	port        int
+	level       mocksrv.Level
+	newline     bool
+	noFailMsgs  bool
+	load        mocksrv.LoadOptions
+	writeActual bool
+	serve       bool
+	timeout     time.Duration
+	spin        time.Duration
+}
+
+// commandLine is what reading the command line needs: ds-server's program
+// name for its messages, the outputs, and whether port 0 (any free port,
+// a dsmock extension for tests) is allowed.
+type commandLine struct {
+	argv0          string
+	stdout, stderr io.Writer
+	anyPort        bool
+}
+
+// usage is ds-server's answer to a bad command line: the message on
+// stderr, the Usage line on stdout, status 1.
+func (cl commandLine) usage(msg string) int {
+	if msg != "" {
+		fmt.Fprintln(cl.stderr, msg)
+	}
+	fmt.Fprintf(cl.stdout, "Usage: %s -h all\n", cl.argv0)
+	return 1
+}
+
+// parse reads the options (argv without the program name) in order, as
+// ds-server does; ok is false when dsmock must exit with status (a bad or
+// refused option, -h, no -c), its messages printed.
+func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
+	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true})
+	if err != nil {
+		return st, cl.usage(err.Error()), false
+	}
+	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel("")}
+	for _, o := range opts {
+		if status, ok := cl.apply(&st, o); !ok {
+			return st, status, false
+		}
+	}
+	if st.config == "" {
+		fmt.Fprintln(cl.stderr, "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)")
+		return st, cl.usage(""), false
+	}
+	return st, 0, true
+}
+
+// apply sets one of ds-server's options (§8); dsmock's own and the
+// refused ones go to applyOwn.
+func (cl commandLine) apply(st *settings, o opt) (status int, ok bool) {
+	switch o.name {
+	case "c":
+		if _, err := os.Stat(o.value); err != nil {
+			return cl.usage("No such file (" + o.value + ") exist!"), false
+		}
+		st.config = o.value
+	case "p":
+		p := atoi(o.value)
+		if (p < 49152 || p > 65535) && !(p == 0 && cl.anyPort) {
+			return cl.usage(fmt.Sprintf("%d: Out of bound! (49152 - 65535); TCP/IP port range", p)), false
+		}
+		st.port = p
+	case "n":
+		st.newline = true
+	case "v":
+		st.level = mocksrv.ParseLevel(o.value)
+	case "d":
+		st.load.EndTime, st.load.EndTimeGiven = atoi(o.value), true
+	case "j":
+		st.load.JobCount, st.load.JobCountGiven = atoi(o.value), true
+	case "r":
+		if !st.load.SeedGiven { // only the first -r counts (§8)
+			st.load.Seed, st.load.SeedGiven = atoi(o.value), true
+		}
+	case "f":
+		st.load.Failure, st.load.FailureGiven = o.value, true
+	case "g":
+		st.load.Grain, st.load.GrainGiven = atoi(o.value), true
+	case "s":
+		st.load.Scale, st.load.ScaleGiven = atoi(o.value), true
+	case "o":
+		st.noFailMsgs = true
+	case "h":
+		fmt.Fprint(cl.stdout, help(o.value))
+		return 1, false
+	default:
+		return cl.applyOwn(st, o)
+	}
+	return 0, true
+}
+
+// applyOwn sets dsmock's own options and refuses ds-server's unimplemented
+// ones with a message (decisions 6, 7).
+func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
+	refuse := func(msg string) (int, bool) {
+		fmt.Fprintln(cl.stderr, msg)
+		return 1, false
+	}
+	switch o.name {
+	case "l":
+		return refuse("dsmock: -l (servers per type) only applies to ds-server's no-config mode, which dsmock does not implement; use -c (ds-server.md decision 6)")
+	case "b":
+		return refuse("dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
+	case "i":
+		return refuse("dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
+	case "write-actual":
+		st.writeActual = true
+	case "serve":
+		st.serve = true
+	case "timeout":
+		d, err := time.ParseDuration(o.value)
+		if err != nil || d <= 0 {
+			return refuse(fmt.Sprintf("dsmock: --timeout %q: want a positive duration such as 10m or 30s", o.value))
+		}
+		st.timeout = d
+	case "spin":
+		d, err := time.ParseDuration(o.value)
+		if err != nil || d < 0 {
+			return refuse(fmt.Sprintf("dsmock: --spin %q: want a duration such as 100us, or 0 to turn busy-polling off", o.value))
+		}
+		st.spin = d
+	}
+	return 0, true
+}
