@@ -14,6 +14,7 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // fakeBackend plays a list of events and logs every command it is given,
@@ -105,8 +106,9 @@ func (b *fakeBackend) EstWait(s protocol.ServerRef) (int, error) {
 func (b *fakeBackend) QueueLen() (int, error)                   { b.call("LSTQ GQ #"); return 0, nil }
 func (b *fakeBackend) ListQueue() ([]protocol.QueuedJob, error) { b.call("LSTQ GQ *"); return nil, nil }
 
-// firstFree schedules on the first capable server not yet refused, answers
-// CHKQ with DEQJ GQ 0 when dequeue is set, and records what it saw.
+// firstFree schedules as strattest.FirstCapable (the first capable server
+// not yet refused), answers CHKQ with DEQJ GQ 0 when dequeue is set, and
+// records what it saw.
 type firstFree struct {
 	dequeue bool
 	nows    []int
@@ -116,16 +118,7 @@ type firstFree struct {
 func (s *firstFree) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
 	s.nows = append(s.nows, v.Now())
 	s.seen = append(s.seen, slices.Clone(v.Excluded()))
-	recs, err := v.GetsCapable(j.Req())
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range recs {
-		if !slices.Contains(v.Excluded(), r.Ref()) {
-			return strategies.Sched(j, r.Ref()), nil
-		}
-	}
-	return nil, strategies.ErrNoServer
+	return strattest.FirstCapable{}.Job(v, j)
 }
 
 func (s *firstFree) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {

@@ -6,26 +6,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 	_ "github.com/dssim-go/dssim-go/strategies/all"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
-// nopStrategy is registered for the spec tests; since registration is
-// global it also shows up in the default runs of this package's tests, so it
-// schedules sensibly: the first capable server.
-type nopStrategy struct{ strategies.IgnoreEvents }
-
-func (nopStrategy) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
-	recs, err := v.GetsCapable(j.Req())
-	if err != nil || len(recs) == 0 {
-		return nil, strategies.ErrNoServer
-	}
-	return strategies.Sched(j, recs[0].Ref()), nil
-}
-
+// The spec tests' strategies are strattest.FirstCapable: registration is
+// global, so they also show up in the default runs of this package's
+// tests, where they schedule sensibly.
 func init() {
-	newNop := func(strategies.Params) (strategies.Strategy, error) { return nopStrategy{}, nil }
+	newNop := func(strategies.Params) (strategies.Strategy, error) { return strattest.FirstCapable{}, nil }
 	strategies.Register(strategies.Info{Name: "spec-a", Summary: "test", New: newNop})
 	strategies.Register(strategies.Info{Name: "spec-b", Summary: "test", New: newNop,
 		Params: []strategies.Param{
@@ -138,5 +128,5 @@ func TestVariantNewUsesSettings(t *testing.T) {
 	require.NoError(t, err)
 	s, err := vs[0].New()
 	require.NoError(t, err)
-	assert.IsType(t, nopStrategy{}, s)
+	assert.IsType(t, strattest.FirstCapable{}, s)
 }

@@ -5,7 +5,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,33 +15,15 @@ import (
 
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/transcript"
-	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
-
-// nextCapable is a test strategy that takes the first capable server the
-// server has not refused yet: it exercises the loop's SCHD-ERR retry
-// (the reference baselines quit on ERR instead).
-type nextCapable struct{ strategies.IgnoreEvents }
-
-func (nextCapable) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
-	recs, err := v.GetsCapable(j.Req())
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range recs {
-		if !slices.Contains(v.Excluded(), r.Ref()) {
-			return strategies.Sched(j, r.Ref()), nil
-		}
-	}
-	return nil, strategies.ErrNoServer
-}
 
 func init() {
 	strategies.Register(strategies.Info{
 		Name:    "test-next-capable",
-		Summary: "test only: first capable server not refused yet",
-		New:     func(strategies.Params) (strategies.Strategy, error) { return nextCapable{}, nil },
+		Summary: "test only: first capable server not refused yet (exercises the loop's SCHD-ERR retry)",
+		New:     func(strategies.Params) (strategies.Strategy, error) { return strattest.FirstCapable{}, nil },
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // listMembers records the members the test-list strategy was made with.
@@ -22,7 +23,7 @@ func init() {
 		Params:  []strategies.Param{{Name: "members", Kind: strategies.List, Default: "[]"}},
 		New: func(p strategies.Params) (strategies.Strategy, error) {
 			listMembers = p.List("members")
-			return nextCapable{}, nil
+			return strattest.FirstCapable{}, nil
 		},
 	})
 }
