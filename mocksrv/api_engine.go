@@ -58,6 +58,3 @@ func ParseLevel(word string) Level { return engine.ParseLevel(word) }
 // Header returns the three lines ds-server prints before accepting a
 // connection (§7.1).
 func Header(commandLine string, port int) string { return engine.Header(commandLine, port) }
-
-// SystemXML returns the ds-system.xml text ds-server writes at AUTH (§1.7).
-func SystemXML(cfg *Config) []byte { return engine.SystemXML(cfg) }

@@ -102,7 +102,7 @@ func (s *Session) start(cmd func() string, starts bool) error {
 		if !starts {
 			c := cmd()
 			s.rcvd(c)
-			s.e.Errf("ERR: invalid message (%s)!", c)
+			s.e.Stderr("ERR: invalid message (" + c + ")!")
 			s.sent("ERR")
 			return &protocol.ServerError{Command: c, Text: "ERR"}
 		}
@@ -137,7 +137,7 @@ func (s *Session) Ready() (protocol.Event, error) {
 	}
 	ev := s.event(s.e.Exec(engine.Command{Op: engine.OpREDY}))
 	s.e.MaybeFlush()
-	return s.e.ProtoEvent(ev), nil
+	return s.protoEvent(ev), nil
 }
 
 // event logs an event reply (REDY, or PSHJ with no job on offer).
@@ -179,7 +179,7 @@ func (s *Session) Do(a protocol.Action) (string, error) {
 func actionCommand(a protocol.Action) engine.Command {
 	switch a := a.(type) {
 	case protocol.Schedule:
-		return engine.Command{Op: engine.OpSCHD, Job: a.JobID, Server: a.Server}
+		return engine.Command{Op: engine.OpSCHD, Job: a.JobID, Server: engine.Ref(a.Server)}
 	case protocol.Enqueue:
 		return engine.Command{Op: engine.OpENQJ, Queue: protocol.GlobalQueue}
 	case protocol.Dequeue:
@@ -187,13 +187,32 @@ func actionCommand(a protocol.Action) engine.Command {
 	case protocol.Push:
 		return engine.Command{Op: engine.OpPSHJ}
 	case protocol.Migrate:
-		return engine.Command{Op: engine.OpMIGJ, Job: a.JobID, Server: a.From, To: a.To}
+		return engine.Command{Op: engine.OpMIGJ, Job: a.JobID, Server: engine.Ref(a.From), To: engine.Ref(a.To)}
 	case protocol.Kill:
-		return engine.Command{Op: engine.OpKILJ, Job: a.JobID, Server: a.Server}
+		return engine.Command{Op: engine.OpKILJ, Job: a.JobID, Server: engine.Ref(a.Server)}
 	case protocol.Terminate:
-		return engine.Command{Op: engine.OpTERM, Server: a.Server}
+		return engine.Command{Op: engine.OpTERM, Server: engine.Ref(a.Server)}
 	}
 	return engine.Command{Op: engine.OpInvalid}
+}
+
+// protoEvent is the typed value of a REDY outcome.
+func (s *Session) protoEvent(ev engine.Event) protocol.Event {
+	switch ev.Kind() {
+	case engine.EventJob:
+		j := s.e.JobOf(ev)
+		return &protocol.JobOffer{Job: protocol.Job{ID: j.ID, Submit: ev.Time(), Cores: j.Cores, Memory: j.Memory,
+			Disk: j.Disk, EstRunTime: j.EstRunTime}, Resubmitted: ev.Resubmitted()}
+	case engine.EventJCPL:
+		return &protocol.JobCompleted{Time: ev.Time(), JobID: s.e.JobOf(ev).ID, Server: protocol.ServerRef(s.e.ServerOf(ev))}
+	case engine.EventRESF:
+		return &protocol.ServerFailed{Server: protocol.ServerRef(s.e.ServerOf(ev)), Time: ev.Time()}
+	case engine.EventRESR:
+		return &protocol.ServerRecovered{Server: protocol.ServerRef(s.e.ServerOf(ev)), Time: ev.Time()}
+	case engine.EventCHKQ:
+		return &protocol.CheckQueue{}
+	}
+	return &protocol.NoMoreJobs{}
 }
 
 // Quit is QUIT (§1.6): every scheduled job runs to completion, then the

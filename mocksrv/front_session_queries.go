@@ -46,7 +46,10 @@ func (s *Session) servers(cmd func() string, c engine.Command) ([]protocol.Serve
 		return nil, err
 	}
 	out := s.recs(r.N)
-	s.e.FillServers(out, r)
+	failures := s.e.Failures()
+	for i := range out {
+		setServer(&out[i], s.e.GetsMachine(r, i), failures)
+	}
 	s.dataLog(r)
 	s.e.MaybeFlush()
 	return out, nil
@@ -70,12 +73,12 @@ func (s *Session) GetsAll() ([]protocol.Server, error) {
 
 // GetsType is GETS Type t.
 func (s *Session) GetsType(typ string) ([]protocol.Server, error) {
-	return s.servers(getsCmd("Type "+typ), engine.Command{Query: engine.QueryType, Server: protocol.ServerRef{Type: typ}})
+	return s.servers(getsCmd("Type "+typ), engine.Command{Query: engine.QueryType, Server: engine.Ref{Type: typ}})
 }
 
 // GetsOne is GETS One t id; a bad id is refused (Appendix D).
 func (s *Session) GetsOne(ref protocol.ServerRef) (protocol.Server, error) {
-	recs, err := s.servers(getsCmd("One "+ref.Type, ref.ID), engine.Command{Query: engine.QueryOne, Server: ref})
+	recs, err := s.servers(getsCmd("One "+ref.Type, ref.ID), engine.Command{Query: engine.QueryOne, Server: engine.Ref(ref)})
 	if err != nil {
 		return protocol.Server{}, err
 	}
@@ -83,7 +86,7 @@ func (s *Session) GetsOne(ref protocol.ServerRef) (protocol.Server, error) {
 }
 
 func (s *Session) reqQuery(opt string, q engine.Query, r protocol.Requirement) ([]protocol.Server, error) {
-	return s.servers(getsCmd(opt, r.Cores, r.Memory, r.Disk), engine.Command{Query: q, Req: r})
+	return s.servers(getsCmd(opt, r.Cores, r.Memory, r.Disk), engine.Command{Query: q, Req: engine.Req(r)})
 }
 
 // GetsCapable is GETS Capable c m d.
@@ -103,11 +106,16 @@ func (s *Session) GetsBounded(r protocol.Requirement) ([]protocol.Server, error)
 
 // ListJobs is LSTJ t id (§5.8).
 func (s *Session) ListJobs(ref protocol.ServerRef) ([]protocol.JobRecord, error) {
-	r, err := s.query(func() string { return "LSTJ " + ref.String() }, false, engine.Command{Op: engine.OpLSTJ, Server: ref})
+	r, err := s.query(func() string { return "LSTJ " + ref.String() }, false, engine.Command{Op: engine.OpLSTJ, Server: engine.Ref(ref)})
 	if err != nil {
 		return nil, err
 	}
-	out := s.e.JobRecords(r, make([]protocol.JobRecord, 0, r.N))
+	out := make([]protocol.JobRecord, r.N)
+	for i := range out {
+		j := s.e.JobRecord(r, i)
+		out[i] = protocol.JobRecord{ID: j.ID, State: protocol.JobState(j.State), Submit: j.Submit, Start: j.Start,
+			EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
+	}
 	s.dataLog(r)
 	s.e.MaybeFlush()
 	return out, nil
@@ -116,12 +124,12 @@ func (s *Session) ListJobs(ref protocol.ServerRef) ([]protocol.JobRecord, error)
 // CountJobs is CNTJ t id state (§5.9); states 0 and 8 are refused.
 func (s *Session) CountJobs(ref protocol.ServerRef, st protocol.JobState) (int, error) {
 	cmd := func() string { return "CNTJ " + ref.String() + " " + strconv.Itoa(int(st)) }
-	return s.number(cmd, engine.Command{Op: engine.OpCNTJ, Server: ref, N: int(st)})
+	return s.number(cmd, engine.Command{Op: engine.OpCNTJ, Server: engine.Ref(ref), N: int(st)})
 }
 
 // EstWait is EJWT t id (§5.10).
 func (s *Session) EstWait(ref protocol.ServerRef) (int, error) {
-	return s.number(func() string { return "EJWT " + ref.String() }, engine.Command{Op: engine.OpEJWT, Server: ref})
+	return s.number(func() string { return "EJWT " + ref.String() }, engine.Command{Op: engine.OpEJWT, Server: engine.Ref(ref)})
 }
 
 // QueueLen is LSTQ GQ #.
@@ -145,10 +153,27 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := s.e.QueueRecords()
+	out := make([]protocol.QueuedJob, r.N)
+	for i := range out {
+		out[i] = protocol.QueuedJob(s.e.QueueRecord(i))
+	}
 	s.dataLog(r)
 	s.e.MaybeFlush()
 	return out, nil
+}
+
+// setServer writes a machine's GETS record into rec field by field (the
+// hot path of an in-process run: rec is reused, nothing is built between).
+func setServer(rec *protocol.Server, m *engine.Machine, failures bool) {
+	rec.Type, rec.ID, rec.State, rec.CurStartTime = m.Type(), m.ID(), protocol.ServerState(m.State()), m.CurStartTime()
+	rec.Cores, rec.Memory, rec.Disk = m.Avail()
+	rec.Waiting, rec.Running = m.Jobs()
+	rec.Failure = nil
+	if failures {
+		f := &protocol.Failure{}
+		f.Failures, f.TotalFailTime, f.MTTF, f.MTTR, f.MADF, f.LastStartTime = m.FailureFields()
+		rec.Failure = f
+	}
 }
 
 // recs returns a slice for n GETS records: the Session's single buffer, or

@@ -109,7 +109,7 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 		return t.handshake(msg)
 	case stPre:
 		if msg != "REDY" && !strings.HasPrefix(msg, "GETS") {
-			t.e.Errf("ERR: invalid message (%s)!", msg)
+			t.e.Stderr("ERR: invalid message (" + msg + ")!")
 			return t.sendMain("ERR"), false, nil
 		}
 		t.state = stMain
@@ -153,7 +153,7 @@ func (t *Text) handshake(msg string) ([]byte, bool, error) {
 // listing (§5.15): only OK moves it on.
 func (t *Text) dataOK(msg string) []byte {
 	if msg != "OK" {
-		t.e.Errf("The message is supposed to be \"OK\", but received \"%s\"", msg)
+		t.e.Stderr("The message is supposed to be \"OK\", but received \"" + msg + "\"")
 		return nil
 	}
 	if t.state == stResc {
@@ -173,7 +173,7 @@ func (t *Text) dataOK(msg string) []byte {
 // handshakeFail: the reference replies ERR and crashes [CRASH]; dsmock
 // replies ERR and closes with status 1 (Appendix D).
 func (t *Text) handshakeFail(msg string) ([]byte, bool, error) {
-	t.e.Errf("ERR: invalid message (%s)!", msg)
+	t.e.Stderr("ERR: invalid message (" + msg + ")!")
 	r := t.sendMain("ERR")
 	return r, true, t.fatal("ERR: invalid message (" + msg + ")!")
 }

@@ -176,7 +176,7 @@ func parseMachineCmd(op engine.Op, msg string, n int) (engine.Command, bool) {
 		return engine.Command{}, false
 	}
 	id, ok := scanInt(f[2])
-	return engine.Command{Op: op, Server: protocol.ServerRef{Type: f[1], ID: id}}, ok
+	return engine.Command{Op: op, Server: engine.Ref{Type: f[1], ID: id}}, ok
 }
 
 // parseCNTJ: a bad state is refused by the engine, after the server
@@ -209,8 +209,8 @@ func parseMIGJ(msg string) (engine.Command, bool) {
 	}
 	c := engine.Command{Op: engine.OpMIGJ}
 	c.Job = numArg(f, 1, &c.Missing, engine.MissingJob)
-	c.Server = protocol.ServerRef{Type: f[2], ID: numArg(f, 3, &c.Missing, engine.MissingID)}
-	c.To = protocol.ServerRef{Type: f[4], ID: numArg(f, 5, &c.Missing, engine.MissingTo)}
+	c.Server = engine.Ref{Type: f[2], ID: numArg(f, 3, &c.Missing, engine.MissingID)}
+	c.To = engine.Ref{Type: f[4], ID: numArg(f, 5, &c.Missing, engine.MissingTo)}
 	return c, true
 }
 

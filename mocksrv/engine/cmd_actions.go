@@ -3,12 +3,11 @@ package engine
 import (
 	"strconv"
 
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
-	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // machineAt returns the machine (type index, id), or nil when the id is out of range.
-func (e *Engine) machineAt(ti int32, id int) *machine {
+func (e *Engine) machineAt(ti int32, id int) *Machine {
 	if id < 0 || id >= e.types[ti].Limit {
 		return nil
 	}
@@ -20,7 +19,7 @@ func (e *Engine) machineAt(ti int32, id int) *machine {
 func (e *Engine) typeIndex(typ string) (int32, bool) {
 	ti, ok := e.byName[typ]
 	if !ok {
-		e.errf("No such server type by %s exists!", typ)
+		e.stderr("No such server type by " + typ + " exists!")
 	}
 	return ti, ok
 }
@@ -28,12 +27,12 @@ func (e *Engine) typeIndex(typ string) (int32, bool) {
 // outOfBound prints ds-server's stderr line for an id beyond type ti's
 // servers (§7.7); what names the argument.
 func (e *Engine) outOfBound(ti int32, id int, what string) {
-	e.errf("%d: Out of bound! (0 - %d); %s", id, e.types[ti].Limit-1, what)
+	e.stderr(itoa(id) + ": Out of bound! (0 - " + itoa(e.types[ti].Limit-1) + "); " + what)
 }
 
 // lookup resolves a type name and id, printing ds-server's stderr line for
 // an unknown type or an id out of range; ok is false for both.
-func (e *Engine) lookup(typ string, id int, what string) (s *machine, ok bool) {
+func (e *Engine) lookup(typ string, id int, what string) (s *Machine, ok bool) {
 	ti, ok := e.typeIndex(typ)
 	if !ok {
 		return nil, false
@@ -45,7 +44,7 @@ func (e *Engine) lookup(typ string, id int, what string) (s *machine, ok bool) {
 	return s, s != nil
 }
 
-func (e *Engine) capable(s *machine, j *simconfig.Job) bool {
+func (e *Engine) capable(s *Machine, j *model.Job) bool {
 	t := &e.types[s.typ]
 	return j.Cores <= t.Cores && j.Memory <= t.Memory && j.Disk <= t.Disk
 }
@@ -80,7 +79,7 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refu
 		}
 		return Refusal{code: rServerOOB}
 	}
-	if s.state == protocol.Unavailable {
+	if s.state == unavailable {
 		return Refusal{code: rUnavailable}
 	}
 	q := e.sq[i]
@@ -95,26 +94,26 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refu
 
 // place puts a job on a server (§4.2) and logs the SCHEDULED/MIGRATED line,
 // plus RUNNING when it starts at once (§7.2).
-func (e *Engine) place(job int32, s *machine, word string) {
+func (e *Engine) place(job int32, s *Machine, word string) {
 	j := &e.jobs[job]
 	fits := j.Cores <= s.c && j.Memory <= s.m && j.Disk <= s.d
 	x := slot{job: job, start: -1, end: -1}
 	running := false
 	switch s.state {
-	case protocol.Idle:
+	case idle:
 		x.start, running = e.clock, true
-		s.state = protocol.Active
-	case protocol.Inactive:
+		s.state = active
+	case inactive:
 		s.curStart = e.clock + e.types[s.typ].BootupTime
-		s.state = protocol.Booting
+		s.state = booting
 		s.power = append(s.power, powerSpan{bootStart: e.clock, bootEnd: s.curStart, off: -1})
 		s.mark = s.curStart
 		x.start = s.curStart
-	case protocol.Booting:
+	case booting:
 		if (len(s.waiting) == 0 || s.waiting[len(s.waiting)-1].start >= 0) && fits {
 			x.start = s.curStart
 		}
-	case protocol.Active:
+	case active:
 		if len(s.waiting) == 0 && fits {
 			x.start, running = e.clock, true
 		}
@@ -181,7 +180,7 @@ func (e *Engine) deqj(qid int) Refusal {
 }
 
 // findOn locates a job (by id) among a server's running and waiting lists.
-func (e *Engine) findOn(s *machine, jobID int) (running bool, i int) {
+func (e *Engine) findOn(s *Machine, jobID int) (running bool, i int) {
 	for i, r := range s.running {
 		if e.jobs[r.job].ID == jobID {
 			return true, i
@@ -199,7 +198,7 @@ func (e *Engine) findOn(s *machine, jobID int) (running bool, i int) {
 // [BUG-COMPAT], and a known-start job on a booting server keeps its
 // resources reserved [BUG-COMPAT; the reference's later abort is replaced
 // by going on, Appendix D].
-func (e *Engine) kilj(s *machine, jobID int) Refusal {
+func (e *Engine) kilj(s *Machine, jobID int) Refusal {
 	running, i := e.findOn(s, jobID)
 	if i < 0 {
 		return Refusal{code: rKILJ}
@@ -221,12 +220,12 @@ func (e *Engine) kilj(s *machine, jobID int) Refusal {
 }
 
 // term is TERM type id (§5.13); it returns the number of jobs killed.
-func (e *Engine) term(s *machine) (int, Refusal) {
-	if !s.state.Powered() {
+func (e *Engine) term(s *Machine) (int, Refusal) {
+	if !s.state.powered() {
 		return 0, Refusal{code: rTERM}
 	}
 	n := e.evict(s, e.clock, "killed", &s.killed)
-	if s.state != protocol.Booting {
+	if s.state != booting {
 		s.billed += e.clock - s.curStart
 	}
 	e.powerDown(s)
@@ -236,7 +235,7 @@ func (e *Engine) term(s *machine) (int, Refusal) {
 
 // migj is MIGJ jobID src tgt (§5.11); the token and range checks are done
 // by the caller (they all give "ERR: <msg>!").
-func (e *Engine) migj(jobID int, src, tgt *machine) Refusal {
+func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 	if src == tgt {
 		return Refusal{code: rMigSelf}
 	}
@@ -253,7 +252,7 @@ func (e *Engine) migj(jobID int, src, tgt *machine) Refusal {
 	if r.end == e.clock {
 		return Refusal{code: rMigCompleting, a: jobID, b: e.clock}
 	}
-	if tgt.state == protocol.Unavailable || !e.capable(tgt, &e.jobs[r.job]) {
+	if tgt.state == unavailable || !e.capable(tgt, &e.jobs[r.job]) {
 		return Refusal{code: rMIGJ}
 	}
 	e.place(r.job, tgt, "MIGRATED")
@@ -268,11 +267,11 @@ func (e *Engine) migj(jobID int, src, tgt *machine) Refusal {
 	}
 	empty := len(src.running)+len(src.waiting) == 0
 	switch {
-	case src.state == protocol.Booting && empty:
+	case src.state == booting && empty:
 		e.powerDown(src)
-	case src.state == protocol.Active && empty:
-		src.state = protocol.Idle
-	case src.state == protocol.Active && len(src.waiting) > 0:
+	case src.state == active && empty:
+		src.state = idle
+	case src.state == active && len(src.waiting) > 0:
 		e.startWaiting(src, e.clock)
 		e.flushLog()
 	}

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"strconv"
-
-	"github.com/dssim-go/dssim-go/protocol"
-)
+import "strconv"
 
 // Query is a GETS (or RESC) option (§5.3).
 type Query uint8
@@ -21,15 +17,15 @@ const (
 
 // reqOK checks a GETS Capable/Avail/Bounded requirement against the largest
 // type's capacity (§5.3: 1..C cores, 100..M memory, 100..D disk).
-func (e *Engine) reqOK(r protocol.Requirement) bool {
+func (e *Engine) reqOK(r Req) bool {
 	L := e.cfg.Largest()
 	switch {
 	case r.Cores < 1 || r.Cores > L.Cores:
-		e.errf("%d: Out of bound! (1 - %d); Core count limit", r.Cores, L.Cores)
+		e.stderr(itoa(r.Cores) + ": Out of bound! (1 - " + itoa(L.Cores) + "); Core count limit")
 	case r.Memory < 100 || r.Memory > L.Memory:
-		e.errf("%d: Out of bound! (100 - %d); Memory limit", r.Memory, L.Memory)
+		e.stderr(itoa(r.Memory) + ": Out of bound! (100 - " + itoa(L.Memory) + "); Memory limit")
 	case r.Disk < 100 || r.Disk > L.Disk:
-		e.errf("%d: Out of bound! (100 - %d); Disk limit", r.Disk, L.Disk)
+		e.stderr(itoa(r.Disk) + ": Out of bound! (100 - " + itoa(L.Disk) + "); Disk limit")
 	default:
 		return true
 	}
@@ -38,7 +34,7 @@ func (e *Engine) reqOK(r protocol.Requirement) bool {
 
 // gets selects the servers of a GETS query, in sorted type order then id
 // order, appending their indices to out. The arguments are already checked.
-func (e *Engine) gets(kind Query, ti int32, id int, r protocol.Requirement, out []int32) []int32 {
+func (e *Engine) gets(kind Query, ti int32, id int, r Req, out []int32) []int32 {
 	switch kind {
 	case QueryAll:
 		for i := range e.machines {
@@ -64,7 +60,7 @@ func (e *Engine) gets(kind Query, ti int32, id int, r protocol.Requirement, out 
 			// servers (§5.3, undocumented option).
 			last := -1
 			for k, si := range out {
-				if e.machines[si].state != protocol.Inactive {
+				if e.machines[si].state != inactive {
 					last = k
 				}
 			}
@@ -74,28 +70,13 @@ func (e *Engine) gets(kind Query, ti int32, id int, r protocol.Requirement, out 
 		}
 	case QueryAvail:
 		for _, s := range e.machines {
-			if len(s.waiting) == 0 && s.state != protocol.Unavailable &&
+			if len(s.waiting) == 0 && s.state != unavailable &&
 				r.Cores <= s.c && r.Memory <= s.m && r.Disk <= s.d {
 				out = append(out, s.idx)
 			}
 		}
 	}
 	return out
-}
-
-// fillRecord writes a server's GETS record into rec, field by field (the
-// hot path of an in-process run: no intermediate copy of the struct).
-func (e *Engine) fillRecord(rec *protocol.Server, si int32) {
-	s := e.machines[si]
-	rec.Type = e.types[s.typ].Name
-	rec.ID, rec.State, rec.CurStartTime = s.id, s.state, s.curStart
-	rec.Cores, rec.Memory, rec.Disk = s.c, s.m, s.d
-	rec.Waiting, rec.Running = len(s.waiting), len(s.running)
-	rec.Failure = nil
-	if e.failures {
-		rec.Failure = &protocol.Failure{Failures: s.nFail, TotalFailTime: s.totalFail, MTTF: s.mttf,
-			MTTR: s.mttr, MADF: s.madf, LastStartTime: s.lastStart}
-	}
 }
 
 // appendRecord writes a server's GETS record (§5.3) to b.
@@ -140,54 +121,42 @@ func (e *Engine) getsRecLen() int {
 	return 124
 }
 
-// jobRecords lists a server's jobs as LSTJ does (§5.8): running (end order)
-// then waiting (FIFO).
-func (e *Engine) jobRecords(s *machine, out []protocol.JobRecord) []protocol.JobRecord {
-	for _, r := range s.running {
-		out = append(out, e.jobRecord(r, protocol.JobStateRunning))
-	}
-	for _, w := range s.waiting {
-		out = append(out, e.jobRecord(w, protocol.JobStateWaiting))
-	}
-	return out
-}
-
-func (e *Engine) jobRecord(x slot, st protocol.JobState) protocol.JobRecord {
+func (e *Engine) jobRecord(x slot, st int) JobRecord {
 	j := &e.jobs[x.job]
-	return protocol.JobRecord{ID: j.ID, State: st, Submit: j.Submit, Start: x.start,
+	return JobRecord{ID: j.ID, State: st, Submit: j.Submit, Start: x.start,
 		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
 }
 
 // queued returns GQ entry i as an LSTQ record (§5.7).
-func (e *Engine) queued(i int) protocol.QueuedJob {
+func (e *Engine) queued(i int) QueuedJob {
 	q := e.gq[i]
 	j := &e.jobs[q.job]
-	return protocol.QueuedJob{ID: j.ID, QID: i, Submit: j.Submit, Queued: q.t, EstRunTime: j.EstRunTime,
+	return QueuedJob{ID: j.ID, QID: i, Submit: j.Submit, Queued: q.t, EstRunTime: j.EstRunTime,
 		Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
 }
 
 // cntj is CNTJ's count for a job state (§5.9); ok is false for states
 // outside 1..7 (0 and 8 crash the reference; they are refused here).
-func (e *Engine) cntj(s *machine, st int) (int, bool) {
-	switch protocol.JobState(st) {
-	case protocol.JobStateWaiting:
+func (e *Engine) cntj(s *Machine, st int) (int, bool) {
+	switch st {
+	case jobWaiting:
 		return len(s.waiting), true
-	case protocol.JobStateRunning:
+	case jobRunning:
 		return len(s.running), true
-	case protocol.JobStateSuspended, protocol.JobStatePreempted:
+	case jobSuspended, jobPreempted:
 		return 0, true
-	case protocol.JobStateCompleted:
+	case jobCompleted:
 		return len(s.completed), true
-	case protocol.JobStateFailed:
+	case jobFailed:
 		return len(s.failed), true
-	case protocol.JobStateKilled:
+	case jobKilled:
 		return len(s.killed), true
 	}
 	return 0, false
 }
 
 // ejwt is the sum of estRunTime over the waiting jobs (§5.10).
-func (e *Engine) ejwt(s *machine) int {
+func (e *Engine) ejwt(s *Machine) int {
 	n := 0
 	for _, w := range s.waiting {
 		n += e.jobs[w.job].EstRunTime
@@ -197,18 +166,18 @@ func (e *Engine) ejwt(s *machine) int {
 
 // appendJobList writes s's LSTJ records (§5.8), running jobs then waiting
 // ones, one a line.
-func (e *Engine) appendJobList(b []byte, s *machine) []byte {
+func (e *Engine) appendJobList(b []byte, s *Machine) []byte {
 	for i, x := range s.running {
 		if i > 0 {
 			b = append(b, '\n')
 		}
-		b = e.appendJobRecord(b, x, protocol.JobStateRunning)
+		b = e.appendJobRecord(b, x, jobRunning)
 	}
 	for i, x := range s.waiting {
 		if i > 0 || len(s.running) > 0 {
 			b = append(b, '\n')
 		}
-		b = e.appendJobRecord(b, x, protocol.JobStateWaiting)
+		b = e.appendJobRecord(b, x, jobWaiting)
 	}
 	return b
 }
@@ -219,12 +188,12 @@ func (e *Engine) appendQueueList(b []byte) []byte {
 		if i > 0 {
 			b = append(b, '\n')
 		}
-		b = append(b, e.queued(i).String()...)
+		b = e.queued(i).appendTo(b)
 	}
 	return b
 }
 
-func (e *Engine) appendJobRecord(b []byte, x slot, st protocol.JobState) []byte {
+func (e *Engine) appendJobRecord(b []byte, x slot, st int) []byte {
 	j := &e.jobs[x.job]
-	return appendInts(b, j.ID, int(st), j.Submit, x.start, j.EstRunTime, j.Cores, j.Memory, j.Disk)
+	return appendInts(b, j.ID, st, j.Submit, x.start, j.EstRunTime, j.Cores, j.Memory, j.Disk)
 }

@@ -3,14 +3,12 @@ package engine
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"sort"
 	"strconv"
 
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
-	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // Options configure one simulation.
@@ -46,13 +44,13 @@ type Options struct {
 // io.Writer it was given). It is not safe for concurrent use; independent
 // Engines share nothing.
 type Engine struct {
-	cfg      *simconfig.Config
+	cfg      *model.Config
 	opt      Options
-	types    []simconfig.ServerType
+	types    []model.ServerType
 	first    []int32 // index of each type's server 0 in servers
-	machines []*machine
+	machines []*Machine
 	byName   map[string]int32
-	jobs     []simconfig.Job
+	jobs     []model.Job
 	log      *logger
 
 	clock     int
@@ -99,7 +97,7 @@ var ErrFailureModel = errors.New("failure models are not supported by dsmock: us
 // NewEngine builds a simulation of cfg. The config must have been loaded
 // (types sorted, jobs present). Failure trace records naming an unknown
 // server are an error.
-func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
+func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 	if cfg == nil || len(cfg.Types) == 0 {
 		return nil, errors.New("mocksrv: config has no server types")
 	}
@@ -112,11 +110,11 @@ func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
 	for _, t := range cfg.Types {
 		n += t.Limit
 	}
-	e.machines = make([]*machine, 0, n)
-	store := make([]machine, n)
+	e.machines = make([]*Machine, 0, n)
+	store := make([]Machine, n)
 	for ti, t := range cfg.Types {
 		if _, dup := e.byName[t.Name]; dup {
-			return nil, fmt.Errorf("mocksrv: server type %q listed twice", t.Name)
+			return nil, errors.New("mocksrv: server type " + strconv.Quote(t.Name) + " listed twice")
 		}
 		if !oneToken(t.Name) || t.Limit < 1 || t.Cores < 1 || t.Memory < 0 || t.Disk < 0 {
 			// A loaded config never has these but for control characters
@@ -124,13 +122,13 @@ func NewEngine(cfg *simconfig.Config, opt Options) (*Engine, error) {
 			// failing later (ds-system.xml, GETS). A name must travel as
 			// one protocol token, so a lookup of a name that cannot is a
 			// miss in both fronts.
-			return nil, fmt.Errorf("mocksrv: server type %q: a name (one token, no white space or control characters), limit ≥ 1, cores ≥ 1 and non-negative memory and disk are required", t.Name)
+			return nil, errors.New("mocksrv: server type " + strconv.Quote(t.Name) + ": a name (one token, no white space or control characters), limit ≥ 1, cores ≥ 1 and non-negative memory and disk are required")
 		}
 		e.byName[t.Name] = int32(ti)
 		e.first = append(e.first, int32(len(e.machines)))
 		for id := 0; id < t.Limit; id++ {
 			s := &store[len(e.machines)]
-			*s = machine{idx: int32(len(e.machines)), typ: int32(ti), id: id, state: protocol.Inactive,
+			*s = Machine{name: t.Name, idx: int32(len(e.machines)), typ: int32(ti), id: id, state: inactive,
 				curStart: -1, c: t.Cores, m: t.Memory, d: t.Disk, mark: -1,
 				mttf: -1, mttr: -1, madf: -1, endPushed: inf, bootPushed: inf}
 			e.machines = append(e.machines, s)
@@ -173,7 +171,7 @@ func (e *Engine) header() {
 // connection (§7.1): the version, the command line exactly as given
 // (space-joined) and the port.
 func Header(commandLine string, port int) string {
-	return "# ds-sim server " + simconfig.Version + "\n" +
+	return "# ds-sim server " + model.Version + "\n" +
 		"# Server-side simulator started with '" + commandLine + "'\n" +
 		"# Waiting for connection to port " + strconv.Itoa(port) + " of IP address 127.0.0.1\n"
 }
@@ -185,11 +183,11 @@ func (e *Engine) loadFailures() error {
 	for i, r := range e.cfg.Failures {
 		ti, ok := e.byName[r.Type]
 		if !ok {
-			return fmt.Errorf("%s: failure record %d: no server type %q", e.cfg.FailureFile, i+1, r.Type)
+			return errors.New(e.cfg.FailureFile + ": failure record " + itoa(i+1) + ": no server type " + strconv.Quote(r.Type))
 		}
 		if r.ID < 0 || r.ID >= e.types[ti].Limit {
-			return fmt.Errorf("%s: failure record %d: server id %d out of range for type %q (0-%d)",
-				e.cfg.FailureFile, i+1, r.ID, r.Type, e.types[ti].Limit-1)
+			return errors.New(e.cfg.FailureFile + ": failure record " + itoa(i+1) + ": server id " + itoa(r.ID) +
+				" out of range for type " + strconv.Quote(r.Type) + " (0-" + itoa(e.types[ti].Limit-1) + ")")
 		}
 		srv := e.first[ti] + int32(r.ID)
 		ev = append(ev, fevent{t: r.Start, srv: srv, dur: r.End - r.Start},
@@ -211,39 +209,31 @@ func (e *Engine) loadFailures() error {
 // simulated reports whether failures are simulated (GETS carries six more fields).
 func (e *Engine) simulated() bool { return e.failures }
 
-func (e *Engine) errf(format string, a ...any) {
+// stderr prints one of ds-server's stderr lines (§7.7).
+func (e *Engine) stderr(line string) {
 	if e.opt.Stderr != nil {
-		fmt.Fprintf(e.opt.Stderr, format+"\n", a...)
+		io.WriteString(e.opt.Stderr, line+"\n")
 	}
 }
 
+func itoa(n int) string { return strconv.Itoa(n) }
+
 // ---- REDY (§3.2) ----
-
-// evKind is the kind of a REDY outcome.
-type evKind uint8
-
-const (
-	evJob evKind = iota
-	evJCPL
-	evRESF
-	evRESR
-	evCHKQ
-	evNONE
-)
 
 // Event is a REDY outcome (§3.2), formatted only when needed: AppendEvent
 // gives its text, ProtoEvent its typed value.
 type Event struct {
-	kind evKind
-	job  int32 // evJob, evJCPL
+	kind EventKind
+	job  int32 // EventJob, EventJCPL
 	t    int   // offer time, end time or event time
-	srv  int32 // evJCPL, evRESF, evRESR
-	resp bool  // evJob: JOBP
+	srv  int32 // EventJCPL, EventRESF, EventRESR
+	resp bool  // EventJob: JOBP
 }
 
+// AppendEvent writes the event's message as ds-server sends it.
 func (e *Engine) AppendEvent(b []byte, ev Event) []byte {
 	switch ev.kind {
-	case evJob:
+	case EventJob:
 		j := &e.jobs[ev.job]
 		if ev.resp {
 			b = append(b, "JOBP "...)
@@ -251,13 +241,13 @@ func (e *Engine) AppendEvent(b []byte, ev Event) []byte {
 			b = append(b, "JOBN "...)
 		}
 		b = appendInts(b, j.ID, ev.t, j.Cores, j.Memory, j.Disk, j.EstRunTime)
-	case evJCPL:
+	case EventJCPL:
 		b = append(b, "JCPL "...)
 		b = appendInts(b, ev.t, e.jobs[ev.job].ID)
 		b = append(b, ' ')
 		b = e.appendRef(b, ev.srv)
-	case evRESF, evRESR:
-		if ev.kind == evRESF {
+	case EventRESF, EventRESR:
+		if ev.kind == EventRESF {
 			b = append(b, "RESF "...)
 		} else {
 			b = append(b, "RESR "...)
@@ -265,9 +255,9 @@ func (e *Engine) AppendEvent(b []byte, ev Event) []byte {
 		b = e.appendRef(b, ev.srv)
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(ev.t), 10)
-	case evCHKQ:
+	case EventCHKQ:
 		b = append(b, "CHKQ"...)
-	case evNONE:
+	case EventNONE:
 		b = append(b, "NONE"...)
 	}
 	return b
@@ -324,28 +314,25 @@ func appendInts(b []byte, v ...int) []byte {
 	return b
 }
 
-// ProtoEvent converts an outcome to the protocol package's typed event.
-func (e *Engine) ProtoEvent(ev Event) protocol.Event {
-	switch ev.kind {
-	case evJob:
-		j := &e.jobs[ev.job]
-		return &protocol.JobOffer{Job: protocol.Job{ID: j.ID, Submit: ev.t, Cores: j.Cores, Memory: j.Memory,
-			Disk: j.Disk, EstRunTime: j.EstRunTime}, Resubmitted: ev.resp}
-	case evJCPL:
-		return &protocol.JobCompleted{Time: ev.t, JobID: e.jobs[ev.job].ID, Server: e.ref(ev.srv)}
-	case evRESF:
-		return &protocol.ServerFailed{Server: e.ref(ev.srv), Time: ev.t}
-	case evRESR:
-		return &protocol.ServerRecovered{Server: e.ref(ev.srv), Time: ev.t}
-	case evCHKQ:
-		return &protocol.CheckQueue{}
-	}
-	return &protocol.NoMoreJobs{}
-}
+// Kind is the kind of the event.
+func (ev Event) Kind() EventKind { return ev.kind }
 
-func (e *Engine) ref(srv int32) protocol.ServerRef {
+// Time is the event's time: the offer time of a job (JOBN/JOBP), the end
+// time of JCPL, the time of RESF/RESR.
+func (ev Event) Time() int { return ev.t }
+
+// Resubmitted is true for JOBP.
+func (ev Event) Resubmitted() bool { return ev.resp }
+
+// JobOf is the job of a JOBN, JOBP or JCPL event.
+func (e *Engine) JobOf(ev Event) *model.Job { return &e.jobs[ev.job] }
+
+// ServerOf is the server of a JCPL, RESF or RESR event.
+func (e *Engine) ServerOf(ev Event) Ref { return e.ref(ev.srv) }
+
+func (e *Engine) ref(srv int32) Ref {
 	s := e.machines[srv]
-	return protocol.ServerRef{Type: e.types[s.typ].Name, ID: s.id}
+	return Ref{Type: e.types[s.typ].Name, ID: s.id}
 }
 
 // redy is ds-server's reply to REDY (§3.2). For a JCPL the caller must run
@@ -354,7 +341,7 @@ func (e *Engine) ref(srv int32) protocol.ServerRef {
 func (e *Engine) redy() Event {
 	for {
 		ev := e.redyOnce()
-		if e.opt.NoFailureMsgs && (ev.kind == evRESF || ev.kind == evRESR) {
+		if e.opt.NoFailureMsgs && (ev.kind == EventRESF || ev.kind == EventRESR) {
 			// -o: the event happened but is not sent; REDY is processed again (§3.6).
 			continue
 		}
@@ -480,7 +467,7 @@ func (e *Engine) completion(F int) Event {
 		}
 	}
 	e.touch(s)
-	return Event{kind: evJCPL, job: b.job, t: e.batchT, srv: b.srv}
+	return Event{kind: EventJCPL, job: b.job, t: e.batchT, srv: b.srv}
 }
 
 // finishJCPL is §3.3 step 4: start waiting jobs on the server of the JCPL
@@ -499,8 +486,8 @@ func (e *Engine) finishJCPL(ev Event) {
 
 // bootDone applies a boot completion at time t: known-start waiting jobs
 // with start <= t run; the server becomes active (§3.3 step 1, §3.4 step 2).
-func (e *Engine) bootDone(s *machine, t int) {
-	if s.state != protocol.Booting || s.curStart > t {
+func (e *Engine) bootDone(s *Machine, t int) {
+	if s.state != booting || s.curStart > t {
 		return
 	}
 	n := 0
@@ -511,11 +498,11 @@ func (e *Engine) bootDone(s *machine, t int) {
 		n++
 	}
 	s.waiting = s.waiting[:copy(s.waiting, s.waiting[n:])]
-	s.state = protocol.Active
+	s.state = active
 }
 
 // complete finishes running job i of s (§3.3 step 2).
-func (e *Engine) complete(s *machine, i int) {
+func (e *Engine) complete(s *Machine, i int) {
 	r := s.running[i]
 	s.running = removeAt(s.running, i)
 	s.release(&e.jobs[r.job])
@@ -530,7 +517,7 @@ func (e *Engine) complete(s *machine, i int) {
 
 // startWaiting starts waiting jobs FIFO at time t, stopping at the first
 // misfit: no backfilling (§3.5).
-func (e *Engine) startWaiting(s *machine, t int) {
+func (e *Engine) startWaiting(s *Machine, t int) {
 	n := 0
 	for n < len(s.waiting) {
 		w := s.waiting[n]
@@ -575,21 +562,21 @@ func (e *Engine) advance(T int) {
 	e.flushLog()
 }
 
-func (e *Engine) advanceMachine(s *machine, T int) {
+func (e *Engine) advanceMachine(s *Machine, T int) {
 	for {
 		for len(s.running) > 0 && s.running[0].end <= T {
 			end := s.running[0].end
 			e.complete(s, 0)
 			e.startWaiting(s, end)
 		}
-		if s.state == protocol.Booting && s.curStart <= T {
+		if s.state == booting && s.curStart <= T {
 			e.bootDone(s, T)
 			continue
 		}
 		break
 	}
-	if s.state == protocol.Active && len(s.running) == 0 {
-		s.state = protocol.Idle
+	if s.state == active && len(s.running) == 0 {
+		s.state = idle
 	}
 }
 
@@ -605,10 +592,10 @@ func (e *Engine) offer() Event {
 		e.next++
 	default:
 		if e.completed == len(e.jobs) {
-			return Event{kind: evNONE}
+			return Event{kind: EventNONE}
 		}
 		e.prevQLen = len(e.gq)
-		return Event{kind: evCHKQ}
+		return Event{kind: EventCHKQ}
 	}
 	e.clock = q.t
 	j := &e.jobs[q.job]
@@ -627,7 +614,7 @@ func (e *Engine) offer() Event {
 		b = strconv.AppendInt(b, int64(j.EstRunTime), 10)
 		e.log.buf = append(b, " SUBMITTED\n"...)
 	}
-	return Event{kind: evJob, job: q.job, t: q.t, resp: q.t != j.Submit}
+	return Event{kind: EventJob, job: q.job, t: q.t, resp: q.t != j.Submit}
 }
 
 // failureEvent applies the next failure or recovery event (Appendix C.3).
@@ -640,21 +627,21 @@ func (e *Engine) failureEvent() Event {
 	if f.recover {
 		e.recoverMachine(s, f)
 		e.touch(s)
-		return Event{kind: evRESR, t: f.t, srv: f.srv}
+		return Event{kind: EventRESR, t: f.t, srv: f.srv}
 	}
 	e.failMachine(s, f)
 	e.touch(s)
-	return Event{kind: evRESF, t: f.t, srv: f.srv}
+	return Event{kind: EventRESF, t: f.t, srv: f.srv}
 }
 
-func (e *Engine) failMachine(s *machine, f fevent) {
+func (e *Engine) failMachine(s *Machine, f fevent) {
 	t := f.t
-	if s.state == protocol.Idle || s.state == protocol.Active {
+	if s.state == idle || s.state == active {
 		s.billed += t - s.curStart
 	}
 	e.evict(s, t, "failed", &s.failed)
 	s.powerOff(t)
-	s.state = protocol.Unavailable
+	s.state = unavailable
 	s.curStart = -1
 	s.c, s.m, s.d = 0, 0, 0
 	s.nFail++
@@ -667,13 +654,13 @@ func (e *Engine) failMachine(s *machine, f fevent) {
 	s.madf = sum / s.nFail
 }
 
-func (e *Engine) recoverMachine(s *machine, f fevent) {
+func (e *Engine) recoverMachine(s *Machine, f fevent) {
 	t := f.t
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
 	e.evict(s, t, "failed", &s.failed)
 	tp := e.types[s.typ]
-	s.state = protocol.Inactive
+	s.state = inactive
 	s.curStart = -1
 	s.c, s.m, s.d = tp.Cores, tp.Memory, tp.Disk
 	s.totalFail += f.dur
@@ -696,7 +683,7 @@ func abs(x int) int {
 // then the waiting ones (FIFO), each as jobGone with word ("killed" for
 // TERM, "failed" for a failure; §5.13, C.3) and appended to hist. It
 // returns how many there were.
-func (e *Engine) evict(s *machine, t int, word string, hist *[]slot) int {
+func (e *Engine) evict(s *Machine, t int, word string, hist *[]slot) int {
 	n := len(s.running) + len(s.waiting)
 	if n == 0 {
 		return 0
@@ -713,7 +700,7 @@ func (e *Engine) evict(s *machine, t int, word string, hist *[]slot) int {
 	return n
 }
 
-func (e *Engine) jobGone(s *machine, r slot, word string, runMin int) {
+func (e *Engine) jobGone(s *Machine, r slot, word string, runMin int) {
 	if e.log.event(e.clock) {
 		b := e.appendJobOn(e.log.buf, r.job, s.idx)
 		b = append(b, ' ')

@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"strconv"
-)
+import "strconv"
 
 // quitAdvance is §1.6 step 1: every scheduled job runs to completion
 // (clock "infinity"); no JCPL is sent for these completions.
@@ -22,7 +20,7 @@ func (e *Engine) unscheduled() int {
 func (e *Engine) Finish() *Report {
 	n := e.unscheduled()
 	if n > 0 {
-		e.errf("%d jobs not scheduled!", n)
+		e.stderr(itoa(n) + " jobs not scheduled!")
 		if e.opt.Level.Recognised {
 			e.unscheduledBlock()
 		}

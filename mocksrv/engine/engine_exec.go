@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"strconv"
-
-	"github.com/dssim-go/dssim-go/protocol"
-)
+import "strconv"
 
 // Op names a client command of the main loop (ds-server.md §5). The
 // handshake (§1.5) and the pre-simulation loop are the fronts' business.
@@ -51,14 +47,14 @@ const (
 // Command is one client command, parsed.
 type Command struct {
 	Op      Op
-	Query   Query                // GETS, RESC: the option
-	Job     int                  // SCHD, MIGJ, KILJ: the job id
-	Server  protocol.ServerRef   // SCHD, LSTJ, CNTJ, EJWT, KILJ, TERM, GETS Type/One; MIGJ: the source
-	To      protocol.ServerRef   // MIGJ: the target
-	Req     protocol.Requirement // GETS, RESC Capable/Avail/Bounded
-	N       int                  // CNTJ: the job state; DEQJ, LSTQ i: the queue position
-	Queue   string               // ENQJ: the queue name
-	Token   string               // CNTJ, DEQJ: N as the client typed it, when that is echoed (text front)
+	Query   Query  // GETS, RESC: the option
+	Job     int    // SCHD, MIGJ, KILJ: the job id
+	Server  Ref    // SCHD, LSTJ, CNTJ, EJWT, KILJ, TERM, GETS Type/One; MIGJ: the source
+	To      Ref    // MIGJ: the target
+	Req     Req    // GETS, RESC Capable/Avail/Bounded
+	N       int    // CNTJ: the job state; DEQJ, LSTQ i: the queue position
+	Queue   string // ENQJ: the queue name
+	Token   string // CNTJ, DEQJ: N as the client typed it, when that is echoed (text front)
 	Missing Missing
 }
 
@@ -91,7 +87,7 @@ type Reply struct {
 	Refusal Refusal
 	sel     []int32 // ReplyServers: the machines, valid until the next Exec
 	query   Query   // ReplyServers: for RESC's availability column
-	req     protocol.Requirement
+	req     Req
 	m       int32 // ReplyJobs: the machine
 }
 
@@ -143,7 +139,7 @@ func (e *Engine) Exec(c Command) Reply {
 	case OpSCHD:
 		return done(e.schd(c.Job, c.Missing&MissingJob == 0, c.Server.Type, c.Server.ID, c.Missing&MissingID == 0))
 	case OpENQJ:
-		if c.Queue != protocol.GlobalQueue {
+		if c.Queue != globalQueue {
 			return refused(Refusal{code: rNoQueue})
 		}
 		return done(e.enqj())
@@ -166,7 +162,7 @@ func (e *Engine) Exec(c Command) Reply {
 // reply is logged.
 func (e *Engine) redyJCPL() Event {
 	ev := e.redy()
-	if ev.kind == evJCPL {
+	if ev.kind == EventJCPL {
 		e.finishJCPL(ev)
 	}
 	return ev
@@ -239,7 +235,7 @@ func (e *Engine) execOnMachine(c Command) Reply {
 			if tok == "" {
 				tok = strconv.Itoa(c.N)
 			}
-			e.errf("%s: Out of bound! (0 - 8); Job state", tok)
+			e.stderr(tok + ": Out of bound! (0 - 8); Job state")
 			return refused(Refusal{code: rCNTJ})
 		}
 		return Reply{Kind: ReplyNumber, N: n}
@@ -270,7 +266,7 @@ func (e *Engine) execMIGJ(c Command) Reply {
 }
 
 // lookupIf is lookup when the id was given as a number, else a silent miss.
-func (e *Engine) lookupIf(ref protocol.ServerRef, given bool, what string) (*machine, bool) {
+func (e *Engine) lookupIf(ref Ref, given bool, what string) (*Machine, bool) {
 	if !given {
 		return nil, false
 	}

@@ -245,5 +245,5 @@ func (e *Engine) Flush() { e.log.sync() }
 // MaybeFlush writes the buffered log text when it has grown large.
 func (e *Engine) MaybeFlush() { e.log.maybeSync() }
 
-// Errf prints one of ds-server's stderr lines (§7.7) to Options.Stderr.
-func (e *Engine) Errf(format string, a ...any) { e.errf(format, a...) }
+// Stderr prints one of ds-server's stderr lines (§7.7) to Options.Stderr.
+func (e *Engine) Stderr(line string) { e.stderr(line) }

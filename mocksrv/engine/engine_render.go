@@ -1,7 +1,5 @@
 package engine
 
-import "github.com/dssim-go/dssim-go/protocol"
-
 // The fronts render a Reply's records from here: as bytes exactly as
 // ds-server sends them (text front, and the log of both fronts), or as
 // typed records (in-process front). A Reply's records must be rendered
@@ -21,27 +19,54 @@ func (e *Engine) AppendData(b []byte, r Reply) []byte {
 	return b
 }
 
-// FillServers writes the GETS records of r into out, which has r.N
-// elements.
-func (e *Engine) FillServers(out []protocol.Server, r Reply) {
-	for i, si := range r.sel {
-		e.fillRecord(&out[i], si)
-	}
+// GetsMachine is the machine of record i of a GETS reply; its accessors
+// give the record's fields (§5.3), Engine.Failures says whether the
+// failure fields are part of it.
+func (e *Engine) GetsMachine(r Reply, i int) *Machine { return e.machines[r.sel[i]] }
+
+// Failures reports whether failures are simulated (GETS records then carry
+// the six failure fields of Appendix C.4).
+func (e *Engine) Failures() bool { return e.failures }
+
+// The fields of a machine's GETS record (§5.3, Appendix C.4).
+
+// Type is the machine's type name.
+func (s *Machine) Type() string { return s.name }
+
+// ID is the machine's id within its type.
+func (s *Machine) ID() int { return s.id }
+
+// State is the state code (0 inactive .. 4 unavailable).
+func (s *Machine) State() int { return int(s.state) }
+
+// CurStartTime is the boot completion of the current powered period, -1
+// when off.
+func (s *Machine) CurStartTime() int { return s.curStart }
+
+// Avail returns the cores, memory and disk available now.
+func (s *Machine) Avail() (cores, memory, disk int) { return s.c, s.m, s.d }
+
+// Jobs returns the numbers of waiting and running jobs.
+func (s *Machine) Jobs() (waiting, running int) { return len(s.waiting), len(s.running) }
+
+// FailureFields returns #failures, total failure time, MTTF, MTTR, MADF
+// and the last start time.
+func (s *Machine) FailureFields() (failures, totalFailTime, mttf, mttr, madf, lastStartTime int) {
+	return s.nFail, s.totalFail, s.mttf, s.mttr, s.madf, s.lastStart
 }
 
-// JobRecords appends the LSTJ records of r to out.
-func (e *Engine) JobRecords(r Reply, out []protocol.JobRecord) []protocol.JobRecord {
-	return e.jobRecords(e.machines[r.m], out)
+// JobRecord is record i of an LSTJ reply: running jobs (end order) then
+// waiting ones (FIFO), as LSTJ lists them (§5.8).
+func (e *Engine) JobRecord(r Reply, i int) JobRecord {
+	s := e.machines[r.m]
+	if i < len(s.running) {
+		return e.jobRecord(s.running[i], jobRunning)
+	}
+	return e.jobRecord(s.waiting[i-len(s.running)], jobWaiting)
 }
 
-// QueueRecords returns the LSTQ GQ * records.
-func (e *Engine) QueueRecords() []protocol.QueuedJob {
-	out := make([]protocol.QueuedJob, len(e.gq))
-	for i := range out {
-		out[i] = e.queued(i)
-	}
-	return out
-}
+// QueueRecord is record i of an LSTQ GQ * reply (§5.7).
+func (e *Engine) QueueRecord(i int) QueuedJob { return e.queued(i) }
 
 // AppendRescRecord writes record i of a RESC reply (§5.15, optional and
 // mostly [NOT VERIFIED]): <type> <id> <stateCode> <availTime> <cores>
@@ -53,16 +78,16 @@ func (e *Engine) AppendRescRecord(b []byte, r Reply, i int) []byte {
 	s := e.machines[r.sel[i]]
 	avail := -1
 	switch s.state {
-	case protocol.Idle:
+	case idle:
 		avail = e.clock
-	case protocol.Inactive:
+	case inactive:
 		avail = e.clock + e.types[s.typ].BootupTime
-	case protocol.Booting, protocol.Active:
+	case booting, active:
 		q := r.req
 		if (r.query == QueryAvail || r.query == QueryBounded) && len(s.waiting) == 0 &&
 			q.Cores <= s.c && q.Memory <= s.m && q.Disk <= s.d {
 			avail = e.clock
-			if s.state == protocol.Booting {
+			if s.state == booting {
 				avail = s.curStart
 			}
 		}

@@ -115,7 +115,7 @@ func (e *Engine) typeReport(rep *Report, sums *reportSums, b *strings.Builder, t
 
 // machineReport adds one server to the report; used is false for a server
 // that never held a job or did no valid work.
-func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder, s *machine) (util, cost float32, used bool) {
+func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder, s *Machine) (util, cost float32, used bool) {
 	if !s.hasJobs() {
 		if e.opt.Level.Detail {
 			b.WriteString("# --- server " + strconv.Itoa(s.id) + " NEVER USED!\n")
@@ -151,7 +151,7 @@ func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder
 
 // finaliseBilled adds the billed time of a server still powered: up to the
 // end of its last job, at most the simulation end (§6.1).
-func (e *Engine) finaliseBilled(s *machine) {
+func (e *Engine) finaliseBilled(s *Machine) {
 	if s.curStart == -1 {
 		return
 	}
@@ -206,7 +206,7 @@ func effUsage(c []slot) int {
 }
 
 // detail writes one server's -v LEVEL+ lines (§6.5).
-func (e *Engine) detail(b *strings.Builder, s *machine, util, cost float32, eff int) {
+func (e *Engine) detail(b *strings.Builder, s *Machine, util, cost float32, eff int) {
 	c, f, k := len(s.completed), len(s.failed), len(s.killed)
 	b.WriteString("# --- server " + strconv.Itoa(s.id) + " -- util: " + f2(util*100) + "%, cost: $" + f2(cost) +
 		", " + strconv.Itoa(s.nFail) + " times failed (" + strconv.Itoa(s.totalFail) + "), act. usage: " +

@@ -4,8 +4,7 @@ import (
 	"container/heap"
 	"math"
 
-	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
-	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // inf stands for ds-server's "infinity" time (no event, or QUIT's advance).
@@ -25,13 +24,16 @@ type qent struct {
 	job int32
 }
 
-// machine is one simulated server (§3.1); "server" is kept for protocol.Server
-// (a GETS record) and the names of the spec.
-type machine struct {
-	idx      int32 // position in Engine.servers (sorted type order, id order)
-	typ      int32 // index into Engine.types
+// Machine is one simulated server (§3.1); "server" is kept for
+// protocol.Server (a GETS record) and the names of the spec. The fronts
+// read a GETS record's fields from it through its accessors, which compile
+// to plain loads (the hot path of an in-process run).
+type Machine struct {
+	name     string // its type's name
+	idx      int32  // position in Engine.servers (sorted type order, id order)
+	typ      int32  // index into Engine.types
 	id       int
-	state    protocol.ServerState
+	state    mstate
 	curStart int
 	c, m, d  int // available resources
 
@@ -57,7 +59,7 @@ type machine struct {
 }
 
 // endKey is the earliest known end among running and known-start waiting jobs.
-func (s *machine) endKey() int {
+func (s *Machine) endKey() int {
 	k := inf
 	if len(s.running) > 0 {
 		k = s.running[0].end
@@ -73,20 +75,20 @@ func (s *machine) endKey() int {
 	return k
 }
 
-func (s *machine) bootKey() int {
-	if s.state == protocol.Booting {
+func (s *Machine) bootKey() int {
+	if s.state == booting {
 		return s.curStart
 	}
 	return inf
 }
 
 // hasJobs reports whether any list (§6.2) holds a job.
-func (s *machine) hasJobs() bool {
+func (s *Machine) hasJobs() bool {
 	return len(s.running)+len(s.waiting)+len(s.completed)+len(s.failed)+len(s.killed) > 0
 }
 
 // insertRunning inserts after every entry with an equal or smaller end (§3.1).
-func (s *machine) insertRunning(x slot) {
+func (s *Machine) insertRunning(x slot) {
 	lo, hi := 0, len(s.running)
 	for lo < hi {
 		m := (lo + hi) / 2
@@ -107,7 +109,7 @@ func removeAt(l []slot, i int) []slot {
 }
 
 // minRunStart is the smallest start among the running jobs (inf if none).
-func (s *machine) minRunStart() int {
+func (s *Machine) minRunStart() int {
 	k := inf
 	for _, r := range s.running {
 		if r.start < k {
@@ -120,7 +122,7 @@ func (s *machine) minRunStart() int {
 // leave does the busy-time accounting of §6.1 for a job leaving the server
 // (completion, kill, failure) that started at start and ends at end; runMin
 // is the smallest start among the jobs that count as running at that moment.
-func (s *machine) leave(start, end, runMin int) {
+func (s *Machine) leave(start, end, runMin int) {
 	if start > s.mark {
 		sp := min(start, runMin)
 		s.mark = max(sp, s.mark)
@@ -155,7 +157,7 @@ func (h *keyHeap) Pop() any {
 }
 
 // touch re-publishes a server's keys after any change to its lists or state.
-func (e *Engine) touch(s *machine) {
+func (e *Engine) touch(s *Machine) {
 	if k := s.endKey(); k != s.endPushed {
 		s.endPushed = k
 		if k != inf {
@@ -168,7 +170,7 @@ func (e *Engine) touch(s *machine) {
 			heap.Push(&e.bootH, keyEnt{k, s.idx})
 		}
 	}
-	if s.state == protocol.Active && len(s.running) == 0 && !s.maybeIdle {
+	if s.state == active && len(s.running) == 0 && !s.maybeIdle {
 		s.maybeIdle = true
 		e.idleCand = append(e.idleCand, s.idx)
 	}
@@ -211,14 +213,14 @@ func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 }
 
 // reserve takes j's resources from s's available ones (j starts on s).
-func (s *machine) reserve(j *simconfig.Job) {
+func (s *Machine) reserve(j *model.Job) {
 	s.c -= j.Cores
 	s.m -= j.Memory
 	s.d -= j.Disk
 }
 
 // release gives j's resources back to s (j completed or left s).
-func (s *machine) release(j *simconfig.Job) {
+func (s *Machine) release(j *model.Job) {
 	s.c += j.Cores
 	s.m += j.Memory
 	s.d += j.Disk
@@ -226,10 +228,10 @@ func (s *machine) release(j *simconfig.Job) {
 
 // powerDown turns s off now (TERM, or a booting server a migration left
 // empty): inactive, with its full capacity available again.
-func (e *Engine) powerDown(s *machine) {
+func (e *Engine) powerDown(s *Machine) {
 	t := e.types[s.typ]
 	s.powerOff(e.clock)
-	s.state = protocol.Inactive
+	s.state = inactive
 	s.curStart = -1
 	s.c, s.m, s.d = t.Cores, t.Memory, t.Disk
 }

@@ -8,7 +8,7 @@ import "sort"
 type powerSpan struct{ bootStart, bootEnd, off int }
 
 // powerOff ends the current powered period at t.
-func (s *machine) powerOff(t int) {
+func (s *Machine) powerOff(t int) {
 	if n := len(s.power); n > 0 && s.power[n-1].off < 0 {
 		s.power[n-1].off = t
 	}

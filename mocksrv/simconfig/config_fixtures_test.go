@@ -84,16 +84,16 @@ func TestLoadFixtureSampleConfig05Failures(t *testing.T) {
 	if got := strings.Join(names, " "); got != "tiny small medium large xlarge" {
 		t.Errorf("types %s", got)
 	}
-	if ty := c.Types[4]; ty != (ServerType{"xlarge", 20, 60, 1.6, 16, 64000, 512000}) {
+	if ty := c.Types[4]; ty != (ServerType{Name: "xlarge", Limit: 20, BootupTime: 60, HourlyRate: 1.6, Cores: 16, Memory: 64000, Disk: 512000}) {
 		t.Errorf("xlarge = %+v", ty)
 	}
 	if c.Seed != 2000 {
 		t.Errorf("seed %d", c.Seed)
 	}
-	if f := c.Failures[0]; f != (FailureRecord{0, 803, "tiny", 5}) {
+	if f := c.Failures[0]; f != (FailureRecord{Start: 0, End: 803, Type: "tiny", ID: 5}) {
 		t.Errorf("first record %+v", f)
 	}
-	if f := c.Failures[2]; f != (FailureRecord{646, 2514, "medium", 9}) {
+	if f := c.Failures[2]; f != (FailureRecord{Start: 646, End: 2514, Type: "medium", ID: 9}) {
 		t.Errorf("third record %+v", f)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "fixtures", "ds-sample-config05-failures", "jobs.xml"))

@@ -2,7 +2,6 @@ package simconfig
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 )
 
@@ -133,38 +132,4 @@ func failtraceCheck(path string, recs []FailureRecord, lines []int, types []Serv
 		}
 	}
 	return nil
-}
-
-// FailureEvent is one event of a failure trace as ds-server schedules it
-// (ds-server.md Appendix C.1): a failure at failStart, or a recovery at
-// failEnd+1.
-type FailureEvent struct {
-	Time     int
-	Recovery bool          // a recovery (RESR) rather than a failure (RESF)
-	Record   FailureRecord // the trace record (the phantom's is 0 0 <smallest type> 0)
-	Phantom  bool          // the extra never-recovering failure ds-server adds
-}
-
-// FailureEvents returns the failure events of a configuration with a failure
-// trace, in the order ds-server processes them (Appendix C.1): each record
-// gives a failure at Start and a recovery at End+1, listed record by record
-// (failure then recovery) and then stably sorted by time; then the phantom
-// failure [BUG-COMPAT] of server 0 of the smallest type (sorted order) at time
-// 0, with no recovery, placed after any real time-0 events. It returns nil
-// when the configuration has no trace.
-func (c *Config) FailureEvents() []FailureEvent {
-	if c.FailureFile == "" || len(c.Types) == 0 {
-		return nil
-	}
-	ev := make([]FailureEvent, 0, 2*len(c.Failures)+1)
-	for _, r := range c.Failures {
-		ev = append(ev, FailureEvent{Time: r.Start, Record: r}, FailureEvent{Time: r.End + 1, Recovery: true, Record: r})
-	}
-	sort.SliceStable(ev, func(i, j int) bool { return ev[i].Time < ev[j].Time })
-	at := sort.Search(len(ev), func(i int) bool { return ev[i].Time > 0 })
-	ph := FailureEvent{Time: 0, Phantom: true, Record: FailureRecord{Start: 0, End: 0, Type: c.Types[0].Name, ID: 0}}
-	ev = append(ev, FailureEvent{})
-	copy(ev[at+1:], ev[at:])
-	ev[at] = ph
-	return ev
 }

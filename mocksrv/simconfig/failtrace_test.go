@@ -16,7 +16,7 @@ func TestFailtraceParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []FailureRecord{{0, 803, "tiny", 5}, {0, 584, "xlarge", 1}, {646, 2514, "medium", 9}}
+	want := []FailureRecord{{Start: 0, End: 803, Type: "tiny", ID: 5}, {Start: 0, End: 584, Type: "xlarge", ID: 1}, {Start: 646, End: 2514, Type: "medium", ID: 9}}
 	if len(recs) != 3 || recs[0] != want[0] || recs[1] != want[1] || recs[2] != want[2] {
 		t.Errorf("records %+v", recs)
 	}
@@ -106,7 +106,7 @@ func refFailureEvents(c *Config) []FailureEvent {
 		insert(FailureEvent{Time: r.Start, Record: r})
 		insert(FailureEvent{Time: r.End + 1, Recovery: true, Record: r})
 	}
-	insert(FailureEvent{Time: 0, Phantom: true, Record: FailureRecord{0, 0, c.Types[0].Name, 0}})
+	insert(FailureEvent{Time: 0, Phantom: true, Record: FailureRecord{Start: 0, End: 0, Type: c.Types[0].Name, ID: 0}})
 	return ev
 }
 
@@ -129,7 +129,7 @@ func TestFailureEventsFixture(t *testing.T) {
 	// The trace starts with two time-0 failures (tiny 5, xlarge 1): the
 	// phantom (tiny 0, smallest type) comes third, then the first real
 	// event after time 0.
-	if !ev[2].Phantom || ev[2].Record != (FailureRecord{0, 0, "tiny", 0}) || ev[0].Record.ID != 5 || ev[1].Record.Type != "xlarge" || ev[3].Time == 0 {
+	if !ev[2].Phantom || ev[2].Record != (FailureRecord{Start: 0, End: 0, Type: "tiny", ID: 0}) || ev[0].Record.ID != 5 || ev[1].Record.Type != "xlarge" || ev[3].Time == 0 {
 		t.Errorf("first events %+v", ev[:4])
 	}
 	for i := 1; i < len(ev); i++ {
@@ -146,7 +146,7 @@ func TestFailureEventsFixture(t *testing.T) {
 // real time-0 event.
 func TestFailureEventsTies(t *testing.T) {
 	c := &Config{FailureFile: "f", Types: []ServerType{{Name: "s", Limit: 3}},
-		Failures: []FailureRecord{{5, 9, "s", 1}, {0, 4, "s", 2}, {0, 0, "s", 1}, {1, 2, "s", 0}}}
+		Failures: []FailureRecord{{Start: 5, End: 9, Type: "s", ID: 1}, {Start: 0, End: 4, Type: "s", ID: 2}, {Start: 0, End: 0, Type: "s", ID: 1}, {Start: 1, End: 2, Type: "s", ID: 0}}}
 	got := c.FailureEvents()
 	type ev struct {
 		t   int

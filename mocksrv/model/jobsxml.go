@@ -1,4 +1,4 @@
-package simconfig
+package model
 
 import "strconv"
 
