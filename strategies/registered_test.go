@@ -7,6 +7,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/strategies"
 	_ "github.com/dssim-go/dssim-go/strategies/all"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // referenceOrder is the reference client's usage order of its algorithms.
@@ -65,6 +66,35 @@ func TestNewBadParams(t *testing.T) {
 		_, err := strategies.New(c.name, c.settings)
 		if err == nil || !strings.Contains(err.Error(), c.key) || !strings.Contains(err.Error(), c.name) {
 			t.Errorf("New(%s, %v) = %v; want an error naming %s and %s", c.name, c.settings, err, c.name, c.key)
+		}
+	}
+}
+
+func init() {
+	first := func(strategies.Params) (strategies.Strategy, error) { return strattest.FirstCapable{}, nil }
+	strategies.Register(strategies.Info{Name: "order-zz", Summary: "test only: Order 11", Order: 11, New: first})
+	strategies.Register(strategies.Info{Name: "order-aa", Summary: "test only: no Order", New: first})
+}
+
+// TestOrder: All and Names sort by Order, lower first, with every
+// strategy that sets none (0) after the ordered ones, by name; the
+// reference baselines take 1 … 10.
+func TestOrder(t *testing.T) {
+	names := strategies.Names()
+	want := append(slices.Clone(referenceOrder), "order-zz")
+	if len(names) < len(want) || !slices.Equal(names[:len(want)], want) {
+		t.Fatalf("Names() = %q, want it to start %q", names, want)
+	}
+	rest := names[len(want):]
+	if !slices.IsSorted(rest) || !slices.Contains(rest, "order-aa") || !slices.Contains(rest, "cost-reduce") {
+		t.Errorf("the strategies without an Order: %q, want them by name, order-aa and cost-reduce among them", rest)
+	}
+	for i, info := range strategies.All() {
+		if info.Name != names[i] {
+			t.Errorf("All()[%d] = %s, Names()[%d] = %s", i, info.Name, i, names[i])
+		}
+		if i < len(referenceOrder) && info.Order != i+1 {
+			t.Errorf("%s has Order %d, want %d", info.Name, info.Order, i+1)
 		}
 	}
 }

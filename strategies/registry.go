@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -34,7 +35,7 @@ func (k Kind) String() string {
 type Param struct {
 	Name    string
 	Kind    Kind
-	Default string // parsed like a user value
+	Default string // parsed like a user value (a List default's elements are checked at Bind)
 	Help    string
 }
 
@@ -152,6 +153,11 @@ func Names() []string {
 // of a List value (the default included) must name a registered strategy
 // and bind its own settings, recursively.
 func (info Info) Bind(settings map[string]string) (Params, error) {
+	return info.bind(settings, 0)
+}
+
+// bind is Bind inside depth List values.
+func (info Info) bind(settings map[string]string, depth int) (Params, error) {
 	p := Params{strategy: info.Name, values: map[string]any{}}
 	for _, d := range info.Params {
 		v, _ := convert(d, d.Default)
@@ -176,16 +182,26 @@ func (info Info) Bind(settings map[string]string) (Params, error) {
 		if !ok {
 			text = d.Default
 		}
-		if err := bindList(text); err != nil {
+		if err := bindList(text, depth+1); err != nil {
+			if depth > 0 && errors.Is(err, errListDepth) {
+				return Params{}, err // named once, by the outermost strategy
+			}
 			return Params{}, fmt.Errorf("strategy %s: parameter %s: %w", info.Name, d.Name, err)
 		}
 	}
 	return p, nil
 }
 
+// errListDepth stops a List default that names its own strategy, directly
+// or through others, which would otherwise be bound without end.
+var errListDepth = fmt.Errorf("lists nested deeper than %d (does a List default name its own strategy?)", maxSpecDepth)
+
 // bindList checks every element of a List value against the registry. The
 // error names the element's column in the value.
-func bindList(text string) error {
+func bindList(text string, depth int) error {
+	if depth > maxSpecDepth {
+		return errListDepth
+	}
 	specs, offs, err := parseListAt(text)
 	if err != nil {
 		return err
@@ -196,7 +212,11 @@ func bindList(text string) error {
 			return &SpecError{Text: text, Col: offs[i] + 1,
 				Msg: fmt.Sprintf("element %d: unknown strategy %q (known: %s)", i+1, s.Name, strings.Join(Names(), ", "))}
 		}
-		if _, err := info.Bind(s.Settings); err != nil {
+		_, err := info.bind(s.Settings, depth)
+		switch {
+		case errors.Is(err, errListDepth):
+			return err
+		case err != nil:
 			return &SpecError{Text: text, Col: offs[i] + 1, Msg: fmt.Sprintf("element %d: %v", i+1, err)}
 		}
 	}

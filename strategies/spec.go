@@ -51,13 +51,11 @@ func (s Spec) String() string {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	var b strings.Builder
-	b.WriteString(s.Name)
+	parts := make([]string, len(keys))
 	for i, k := range keys {
-		b.WriteByte(":,"[min(i, 1)])
-		b.WriteString(k + "=" + s.Settings[k])
+		parts[i] = k + "=" + s.Settings[k]
 	}
-	return b.String()
+	return s.Name + ":" + strings.Join(parts, ",")
 }
 
 // FormatList is the canonical text of a list value: "[a; b]".
@@ -81,8 +79,9 @@ func (e *SpecError) Error() string {
 	return fmt.Sprintf("%q, column %d: %s", e.Text, e.Col, e.Msg)
 }
 
-// MaxSpecDepth bounds the nesting of list values.
-const MaxSpecDepth = 16
+// maxSpecDepth bounds the nesting of list values, in the text and in the
+// defaults of List parameters (a default may name its own strategy).
+const maxSpecDepth = 16
 
 // ParseSpec parses one spec (see Spec for the grammar).
 func ParseSpec(text string) (Spec, error) {
@@ -205,8 +204,9 @@ func (p specParser) word(lo, hi int, what string) (string, error) {
 
 // spec parses name[:settings] in [lo, hi).
 func (p specParser) spec(lo, hi, depth int) (Spec, error) {
+	// Unbalanced brackets first: they would make every cut below wrong.
 	if _, err := p.split(lo, hi, ','); err != nil {
-		return Spec{}, err // unbalanced brackets: report them first
+		return Spec{}, err
 	}
 	colon := indexTop(p.text, lo, hi, ':')
 	nameEnd := hi
@@ -271,8 +271,8 @@ func (p specParser) list(lo, hi, depth int) ([]Spec, []int, error) {
 	if lo == hi || p.text[lo] != '[' {
 		return nil, nil, p.errAt(lo, `a list starts with "["`)
 	}
-	if depth > MaxSpecDepth {
-		return nil, nil, p.errAt(lo, "lists nested deeper than %d", MaxSpecDepth)
+	if depth > maxSpecDepth {
+		return nil, nil, p.errAt(lo, "lists nested deeper than %d", maxSpecDepth)
 	}
 	end, d := lo+1, 1 // end: just past the "]" that closes the "[" at lo
 	for ; end < hi && d > 0; end++ {

@@ -88,7 +88,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"c:members=[a b]", 13, `' ' in strategy name "a b"`},
 		{"c:members=[ff; nosuch:=2]", 23, "empty parameter name"},
 		{"c:members=[ff; x:k=[a;;b]]", 23, "empty list element"},
-		{strings.Repeat("c:m=[", MaxSpecDepth+1) + "ff" + strings.Repeat("]", MaxSpecDepth+1), 5 * (MaxSpecDepth + 1), "nested deeper"},
+		{strings.Repeat("c:m=[", maxSpecDepth+1) + "ff" + strings.Repeat("]", maxSpecDepth+1), 5 * (maxSpecDepth + 1), "nested deeper"},
 	}
 	for _, c := range cases {
 		_, err := ParseSpec(c.in)
@@ -102,9 +102,9 @@ func TestParseSpecErrors(t *testing.T) {
 		}
 	}
 	// Nesting up to the limit is fine.
-	deep := strings.Repeat("c:m=[", MaxSpecDepth) + "ff" + strings.Repeat("]", MaxSpecDepth)
+	deep := strings.Repeat("c:m=[", maxSpecDepth) + "ff" + strings.Repeat("]", maxSpecDepth)
 	if _, err := ParseSpec(deep); err != nil {
-		t.Errorf("depth %d: %v", MaxSpecDepth, err)
+		t.Errorf("depth %d: %v", maxSpecDepth, err)
 	}
 }
 
@@ -249,12 +249,32 @@ func TestListDefaultCheckedAtBind(t *testing.T) {
 	if _, err := info.Bind(nil); err == nil || !strings.Contains(err.Error(), `unknown strategy "spec-later"`) {
 		t.Errorf("Bind with an unregistered default member: %v", err)
 	}
+	// A default that names its own strategy is an error, not a stack
+	// overflow.
+	self := Info{Name: "spec-self", Params: []Param{{Name: "members", Kind: List, Default: "[spec-self]"}},
+		New: func(Params) (Strategy, error) { return &leafStrategy{}, nil }}
+	Register(self)
+	defer unregister("spec-self") // New fails on it by design; other tests make every strategy
+	if _, err := New("spec-self", nil); err == nil ||
+		err.Error() != "strategy spec-self: parameter members: "+errListDepth.Error() {
+		t.Errorf("a default naming its own strategy: %v", err)
+	}
+	if _, err := New("spec-self", map[string]string{"members": "[]"}); err != nil {
+		t.Errorf("spec-self with members=[]: %v", err)
+	}
 	defer func() {
 		if recover() == nil {
 			t.Error("Register accepted a List default that does not parse")
 		}
 	}()
 	Register(Info{Name: "spec-bad-default", Params: []Param{{Name: "members", Kind: List, Default: "[x"}}})
+}
+
+// unregister removes a test's strategy from the registry.
+func unregister(name string) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	delete(registry, name)
 }
 
 // FuzzParseSpec: the parser never panics, errors are *SpecError with a
