@@ -135,18 +135,18 @@ func (s *Session) Ready() (protocol.Event, error) {
 	if err := s.start(func() string { return "REDY" }, true); err != nil {
 		return nil, err
 	}
-	ev := s.event(s.e.Exec(engine.Command{Op: engine.OpREDY}))
+	ev := s.event(s.e.Exec(&engine.Command{Op: engine.OpREDY}).Event)
 	s.e.MaybeFlush()
 	return s.protoEvent(ev), nil
 }
 
 // event logs an event reply (REDY, or PSHJ with no job on offer).
-func (s *Session) event(r engine.Reply) engine.Event {
+func (s *Session) event(ev engine.Event) engine.Event {
 	if s.e.ProtoOn() {
-		s.scratch = s.e.AppendEvent(s.scratch[:0], r.Event)
+		s.scratch = s.e.AppendEvent(s.scratch[:0], ev)
 		s.e.LogSentBytes(s.scratch)
 	}
-	return r.Event
+	return ev
 }
 
 // Do carries out one action and returns the reply: "OK", or "<n> jobs
@@ -160,12 +160,13 @@ func (s *Session) Do(a protocol.Action) (string, error) {
 		return "", err
 	}
 	defer s.e.MaybeFlush()
-	r := s.e.Exec(actionCommand(a))
+	c := actionCommand(a)
+	r := s.e.Exec(&c)
 	switch r.Kind {
 	case engine.ReplyRefused:
 		return "", s.refuse(a.String(), r.Refusal)
 	case engine.ReplyEvent:
-		ev := s.event(r)
+		ev := s.event(r.Event)
 		s.scratch = s.e.AppendEvent(s.scratch[:0], ev)
 		return string(s.scratch), nil
 	}
@@ -222,7 +223,7 @@ func (s *Session) Quit() error {
 	if err := s.start(func() string { return "QUIT" }, false); err != nil {
 		return err
 	}
-	s.e.Exec(engine.Command{Op: engine.OpQUIT})
+	s.e.Exec(&engine.Command{Op: engine.OpQUIT})
 	s.sent("QUIT")
 	s.phase = phEnded
 	s.rep = s.e.Finish()

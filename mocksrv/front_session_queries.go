@@ -12,7 +12,7 @@ import (
 
 // query runs a query command after the phase check; a refusal is logged
 // and returned as a *protocol.ServerError.
-func (s *Session) query(cmd func() string, starts bool, c engine.Command) (engine.Reply, error) {
+func (s *Session) query(cmd func() string, starts bool, c *engine.Command) (engine.Reply, error) {
 	if err := s.start(cmd, starts); err != nil {
 		return engine.Reply{}, err
 	}
@@ -24,7 +24,7 @@ func (s *Session) query(cmd func() string, starts bool, c engine.Command) (engin
 }
 
 // dataLog logs a DATA exchange as the text front would print it.
-func (s *Session) dataLog(r engine.Reply) {
+func (s *Session) dataLog(r *engine.Reply) {
 	if !s.e.ProtoOn() {
 		return
 	}
@@ -39,7 +39,7 @@ func (s *Session) dataLog(r engine.Reply) {
 }
 
 // servers runs a GETS query and returns its records.
-func (s *Session) servers(cmd func() string, c engine.Command) ([]protocol.Server, error) {
+func (s *Session) servers(cmd func() string, c *engine.Command) ([]protocol.Server, error) {
 	c.Op = engine.OpGETS
 	r, err := s.query(cmd, true, c)
 	if err != nil {
@@ -48,9 +48,9 @@ func (s *Session) servers(cmd func() string, c engine.Command) ([]protocol.Serve
 	out := s.recs(r.N)
 	failures := s.e.Failures()
 	for i := range out {
-		setServer(&out[i], s.e.GetsMachine(r, i), failures)
+		setServer(&out[i], s.e.GetsMachine(&r, i), failures)
 	}
-	s.dataLog(r)
+	s.dataLog(&r)
 	s.e.MaybeFlush()
 	return out, nil
 }
@@ -68,17 +68,17 @@ func getsCmd(opt string, args ...int) func() string {
 
 // GetsAll is GETS All.
 func (s *Session) GetsAll() ([]protocol.Server, error) {
-	return s.servers(getsCmd("All"), engine.Command{Query: engine.QueryAll})
+	return s.servers(getsCmd("All"), &engine.Command{Query: engine.QueryAll})
 }
 
 // GetsType is GETS Type t.
 func (s *Session) GetsType(typ string) ([]protocol.Server, error) {
-	return s.servers(getsCmd("Type "+typ), engine.Command{Query: engine.QueryType, Server: engine.Ref{Type: typ}})
+	return s.servers(getsCmd("Type "+typ), &engine.Command{Query: engine.QueryType, Server: engine.Ref{Type: typ}})
 }
 
 // GetsOne is GETS One t id; a bad id is refused (Appendix D).
 func (s *Session) GetsOne(ref protocol.ServerRef) (protocol.Server, error) {
-	recs, err := s.servers(getsCmd("One "+ref.Type, ref.ID), engine.Command{Query: engine.QueryOne, Server: engine.Ref(ref)})
+	recs, err := s.servers(getsCmd("One "+ref.Type, ref.ID), &engine.Command{Query: engine.QueryOne, Server: engine.Ref(ref)})
 	if err != nil {
 		return protocol.Server{}, err
 	}
@@ -86,7 +86,7 @@ func (s *Session) GetsOne(ref protocol.ServerRef) (protocol.Server, error) {
 }
 
 func (s *Session) reqQuery(opt string, q engine.Query, r protocol.Requirement) ([]protocol.Server, error) {
-	return s.servers(getsCmd(opt, r.Cores, r.Memory, r.Disk), engine.Command{Query: q, Req: engine.Req(r)})
+	return s.servers(getsCmd(opt, r.Cores, r.Memory, r.Disk), &engine.Command{Query: q, Req: engine.Req(r)})
 }
 
 // GetsCapable is GETS Capable c m d.
@@ -106,17 +106,17 @@ func (s *Session) GetsBounded(r protocol.Requirement) ([]protocol.Server, error)
 
 // ListJobs is LSTJ t id (§5.8).
 func (s *Session) ListJobs(ref protocol.ServerRef) ([]protocol.JobRecord, error) {
-	r, err := s.query(func() string { return "LSTJ " + ref.String() }, false, engine.Command{Op: engine.OpLSTJ, Server: engine.Ref(ref)})
+	r, err := s.query(func() string { return "LSTJ " + ref.String() }, false, &engine.Command{Op: engine.OpLSTJ, Server: engine.Ref(ref)})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]protocol.JobRecord, r.N)
 	for i := range out {
-		j := s.e.JobRecord(r, i)
+		j := s.e.JobRecord(&r, i)
 		out[i] = protocol.JobRecord{ID: j.ID, State: protocol.JobState(j.State), Submit: j.Submit, Start: j.Start,
 			EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
 	}
-	s.dataLog(r)
+	s.dataLog(&r)
 	s.e.MaybeFlush()
 	return out, nil
 }
@@ -124,21 +124,21 @@ func (s *Session) ListJobs(ref protocol.ServerRef) ([]protocol.JobRecord, error)
 // CountJobs is CNTJ t id state (§5.9); states 0 and 8 are refused.
 func (s *Session) CountJobs(ref protocol.ServerRef, st protocol.JobState) (int, error) {
 	cmd := func() string { return "CNTJ " + ref.String() + " " + strconv.Itoa(int(st)) }
-	return s.number(cmd, engine.Command{Op: engine.OpCNTJ, Server: engine.Ref(ref), N: int(st)})
+	return s.number(cmd, &engine.Command{Op: engine.OpCNTJ, Server: engine.Ref(ref), N: int(st)})
 }
 
 // EstWait is EJWT t id (§5.10).
 func (s *Session) EstWait(ref protocol.ServerRef) (int, error) {
-	return s.number(func() string { return "EJWT " + ref.String() }, engine.Command{Op: engine.OpEJWT, Server: engine.Ref(ref)})
+	return s.number(func() string { return "EJWT " + ref.String() }, &engine.Command{Op: engine.OpEJWT, Server: engine.Ref(ref)})
 }
 
 // QueueLen is LSTQ GQ #.
 func (s *Session) QueueLen() (int, error) {
-	return s.number(func() string { return "LSTQ GQ #" }, engine.Command{Op: engine.OpLSTQCount})
+	return s.number(func() string { return "LSTQ GQ #" }, &engine.Command{Op: engine.OpLSTQCount})
 }
 
 // number runs a query whose reply is a number.
-func (s *Session) number(cmd func() string, c engine.Command) (int, error) {
+func (s *Session) number(cmd func() string, c *engine.Command) (int, error) {
 	r, err := s.query(cmd, false, c)
 	if err != nil {
 		return 0, err
@@ -149,7 +149,7 @@ func (s *Session) number(cmd func() string, c engine.Command) (int, error) {
 
 // ListQueue is LSTQ GQ *.
 func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
-	r, err := s.query(func() string { return "LSTQ GQ *" }, false, engine.Command{Op: engine.OpLSTQAll})
+	r, err := s.query(func() string { return "LSTQ GQ *" }, false, &engine.Command{Op: engine.OpLSTQAll})
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	for i := range out {
 		out[i] = protocol.QueuedJob(s.e.QueueRecord(i))
 	}
-	s.dataLog(r)
+	s.dataLog(&r)
 	s.e.MaybeFlush()
 	return out, nil
 }

@@ -63,11 +63,12 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 			return t.sendMain(engine.Malformed(malformedOp[cmd]).Text(msg)), false, nil
 		}
 	}
-	return t.reply(msg, c.Op, t.e.Exec(c))
+	r := t.e.Exec(&c)
+	return t.reply(msg, c.Op, &r)
 }
 
 // reply sends the engine's reply to msg, a command op.
-func (t *Text) reply(msg string, op engine.Op, r engine.Reply) ([]byte, bool, error) {
+func (t *Text) reply(msg string, op engine.Op, r *engine.Reply) ([]byte, bool, error) {
 	switch r.Kind {
 	case engine.ReplyRefused:
 		return t.sendMain(r.Refusal.Text(msg)), false, nil
@@ -95,7 +96,7 @@ func (t *Text) reply(msg string, op engine.Op, r engine.Reply) ([]byte, bool, er
 
 // rescReply starts RESC's listing (§5.15): header "DATA", then one record
 // per OK, then ".".
-func (t *Text) rescReply(r engine.Reply) []byte {
+func (t *Text) rescReply(r *engine.Reply) []byte {
 	t.resc = t.resc[:0]
 	for i := 0; i < r.N; i++ {
 		t.resc = append(t.resc, string(t.e.AppendRescRecord(nil, r, i)))

@@ -121,7 +121,7 @@ func done(r Refusal) Reply {
 // commands, used by both fronts) and returns ds-server's answer. The front
 // logs the command and the reply (§7.3); the engine logs the events the
 // command causes (§7.2) and prints its stderr lines (§7.7).
-func (e *Engine) Exec(c Command) Reply {
+func (e *Engine) Exec(c *Command) Reply {
 	switch c.Op {
 	case OpREDY:
 		return Reply{Kind: ReplyEvent, Event: e.redyJCPL()}
@@ -171,23 +171,22 @@ func (e *Engine) redyJCPL() Event {
 // execGets checks a GETS or RESC query and selects its machines (§5.3).
 // The fronts have checked the syntax; the type name and the numbers are
 // checked here, with their stderr lines.
-func (e *Engine) execGets(c Command) Reply {
-	bad := refused(Refusal{code: rGETS})
+func (e *Engine) execGets(c *Command) Reply {
 	var ti int32
 	switch c.Query {
 	case QueryType, QueryOne:
 		var ok bool
 		if ti, ok = e.typeIndex(c.Server.Type); !ok {
-			return bad
+			return refused(Refusal{code: rGETS})
 		}
 		// GETS One's id is not range-checked by the reference [UNDEFINED];
 		// dsmock refuses a bad one (Appendix D).
 		if c.Query == QueryOne && (c.Missing&MissingID != 0 || c.Server.ID < 0 || c.Server.ID >= e.types[ti].Limit) {
-			return bad
+			return refused(Refusal{code: rGETS})
 		}
 	case QueryAvail, QueryCapable, QueryBounded:
 		if !e.reqOK(c.Req) {
-			return bad
+			return refused(Refusal{code: rGETS})
 		}
 	}
 	e.ids = e.gets(c.Query, ti, c.Server.ID, c.Req, e.ids[:0])
@@ -195,7 +194,7 @@ func (e *Engine) execGets(c Command) Reply {
 }
 
 // execLSTQ is LSTQ GQ # | * | $ | i (§5.7); the queue name is the front's.
-func (e *Engine) execLSTQ(c Command) Reply {
+func (e *Engine) execLSTQ(c *Command) Reply {
 	i := c.N
 	switch c.Op {
 	case OpLSTQCount:
@@ -217,7 +216,7 @@ func (e *Engine) execLSTQ(c Command) Reply {
 
 // execOnMachine is a command about one machine: LSTJ, CNTJ, EJWT, KILJ,
 // TERM (§5.8-§5.13). An unknown machine gets the command's own refusal.
-func (e *Engine) execOnMachine(c Command) Reply {
+func (e *Engine) execOnMachine(c *Command) Reply {
 	s, ok := e.lookup(c.Server.Type, c.Server.ID, "Server ID")
 	if !ok {
 		return refused(Malformed(c.Op))
@@ -256,7 +255,7 @@ func (e *Engine) execOnMachine(c Command) Reply {
 
 // execMIGJ is MIGJ (§5.11): both machines are looked up (with their stderr
 // lines) before anything is refused.
-func (e *Engine) execMIGJ(c Command) Reply {
+func (e *Engine) execMIGJ(c *Command) Reply {
 	src, ok1 := e.lookupIf(c.Server, c.Missing&MissingID == 0, "Source Server ID")
 	tgt, ok2 := e.lookupIf(c.To, c.Missing&MissingTo == 0, "Target Server ID")
 	if c.Missing&MissingJob != 0 || !ok1 || !ok2 {

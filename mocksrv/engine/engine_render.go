@@ -1,13 +1,14 @@
 package engine
 
-// The fronts render a Reply's records from here: as bytes exactly as
+// The fronts render a Reply's records from here (the Reply is passed by
+// pointer: these run once per record): as bytes exactly as
 // ds-server sends them (text front, and the log of both fronts), or as
 // typed records (in-process front). A Reply's records must be rendered
 // before the next Exec.
 
 // AppendData writes the records of a DATA reply (GETS, LSTJ, LSTQ GQ *) as
 // the one message that follows the DATA header (§5.2, §5.3, §5.7, §5.8).
-func (e *Engine) AppendData(b []byte, r Reply) []byte {
+func (e *Engine) AppendData(b []byte, r *Reply) []byte {
 	switch r.Kind {
 	case ReplyServers:
 		return e.appendGetsBatch(b, r.sel)
@@ -22,7 +23,7 @@ func (e *Engine) AppendData(b []byte, r Reply) []byte {
 // GetsMachine is the machine of record i of a GETS reply; its accessors
 // give the record's fields (§5.3), Engine.Failures says whether the
 // failure fields are part of it.
-func (e *Engine) GetsMachine(r Reply, i int) *Machine { return e.machines[r.sel[i]] }
+func (e *Engine) GetsMachine(r *Reply, i int) *Machine { return e.machines[r.sel[i]] }
 
 // Failures reports whether failures are simulated (GETS records then carry
 // the six failure fields of Appendix C.4).
@@ -57,7 +58,7 @@ func (s *Machine) FailureFields() (failures, totalFailTime, mttf, mttr, madf, la
 
 // JobRecord is record i of an LSTJ reply: running jobs (end order) then
 // waiting ones (FIFO), as LSTJ lists them (§5.8).
-func (e *Engine) JobRecord(r Reply, i int) JobRecord {
+func (e *Engine) JobRecord(r *Reply, i int) JobRecord {
 	s := e.machines[r.m]
 	if i < len(s.running) {
 		return e.jobRecord(s.running[i], jobRunning)
@@ -74,7 +75,7 @@ func (e *Engine) QueueRecord(i int) QueuedJob { return e.queued(i) }
 // availTime: idle → clock; inactive → clock + boot time; unavailable → -1;
 // booting/active → -1, except under RESC Avail/Bounded when the server has
 // room and no waiting job: booting → its boot end, active → clock.
-func (e *Engine) AppendRescRecord(b []byte, r Reply, i int) []byte {
+func (e *Engine) AppendRescRecord(b []byte, r *Reply, i int) []byte {
 	s := e.machines[r.sel[i]]
 	avail := -1
 	switch s.state {
