@@ -2,27 +2,74 @@
 // byte (../shared/docs/ds-server.md is the contract; section numbers in
 // comments cite it).
 //
-// One engine, two front doors:
+// Three layers, each a package:
 //
-//   - Engine (engine*.go, cmd_*.go, report.go, log.go) is the simulation
-//     core: server states, the REDY decision procedure (§3), placement
-//     without backfilling (§4), every command with its exact replies and
-//     ERR texts (§5), failures from trace files (Appendix C), the metrics
-//     and report in float32 (§6) and the stdout log at every -v level (§7).
-//     It does no I/O: the log goes to the io.Writer it is given, files are
-//     returned as bytes (SystemXML, Engine.FailuresTxt, Config.JobsXML).
-//   - Text (cmd_text.go) takes one client message and returns the reply
-//     bytes exactly as ds-server sends them, in plain or newline mode, with
-//     the DATA/OK state machine, prefix dispatch, re-sending of the previous
-//     message and the pre-simulation ERR loop. ServeConn and Server
-//     (serve.go) put it on TCP; cmd/dsmock (logic in internal/dsmock) is the ds-server command line.
-//   - Session (session.go) is the in-process door: it implements
-//     client.Backend with typed values and no text round trip, and gives
-//     the same log and report as Text for the same dialogue.
+//   - mocksrv/simconfig (with the data model in mocksrv/model) reads
+//     configurations, job files and failure traces and generates jobs. It
+//     knows nothing of the simulation.
+//   - mocksrv/engine is the simulation: machine states, the REDY decision
+//     procedure, every command with its exact replies and ERR texts, the
+//     metrics and report, the stdout log. It does no I/O and depends on
+//     nothing that does (no net, no os): the log goes to the io.Writer it
+//     is given, files are returned as bytes. Clients' commands reach it
+//     through one typed entry point, Engine.Exec(*Command) Reply.
+//   - this package holds the fronts, which map a dialogue onto Exec: Text,
+//     the text front (one client message in, ds-server's reply bytes out;
+//     syntax, prefix dispatch, the DATA exchanges), Listener and ServeConn
+//     which put Text on TCP, and Session, the in-process front (typed
+//     values, no text round trip, the same log and report as Text for the
+//     same dialogue). cmd/dsmock (logic in internal/dsmock) is the
+//     ds-server command line.
 //
-// Loading configurations, job files, failure traces and job generation
-// is package simconfig (mocksrv/simconfig); config.go re-exports what the
-// commands need.
+// Where each part of ds-server.md lives (files of this package unless a
+// package is named):
+//
+//	§1.1 socket                  front_tcp.go (Listener, ServeConn)
+//	§1.2-§1.4 reading, framing   front_tcp.go (one read or one line per message);
+//	                             front_text.go (newline check, re-sent messages)
+//	§1.5 handshake               front_text.go (Text.handshake), front_session.go (Handshake);
+//	                             engine/engine_end.go (the AUTH lines)
+//	§1.6 end of simulation       engine/engine_exec.go (OpQUIT), engine/engine_end.go (Finish)
+//	§1.7 ds-system.xml           front_files.go (SystemXML)
+//	§1.8 ds-jobs.xml             model/jobsxml.go
+//	§2 configuration             simconfig/config_*.go (§2.1 config_xml.go; §2.2-§2.6
+//	                             config_elements.go, config_numbers.go, config_options.go;
+//	                             §2.8, §2.9 config_load.go); §2.7 simconfig/jobfile.go;
+//	                             model/model.go (the data)
+//	§3.1 state                   engine/engine.go (Engine), engine/engine_state.go (Machine)
+//	§3.2-§3.6 REDY, JCPL,        engine/engine.go (redy, completion, finishJCPL, advance,
+//	  advance, main loop         startWaiting, offer)
+//	§4 job execution             engine/cmd_actions.go (place), engine/engine_state.go
+//	                             (reserve, release, powerDown)
+//	§5.1 dispatch                front_text_dispatch.go (prefix match, parsers, re-send);
+//	                             engine/engine_exec.go (Command, Exec, Reply)
+//	§5.2 DATA exchanges          front_text.go (state machine), front_session_queries.go (log)
+//	§5.3 GETS                    front_text_dispatch.go (parseGets); engine/engine_exec.go
+//	                             (execGets); engine/cmd_query.go (selection, records)
+//	§5.4-§5.6 SCHD, ENQJ, DEQJ   engine/cmd_actions.go
+//	§5.7-§5.10 LSTQ, LSTJ,       engine/engine_exec.go (execLSTQ, execOnMachine),
+//	  CNTJ, EJWT                 engine/cmd_query.go
+//	§5.11-§5.14 MIGJ, KILJ,      engine/cmd_actions.go
+//	  TERM, PSHJ
+//	§5.15 RESC                   engine/engine_render.go (AppendRescRecord),
+//	                             front_text_dispatch.go (rescReply)
+//	§5.16, §5.17 refusals        engine/cmd_errors.go (every reply text of a refusal);
+//	                             front_text_dispatch.go (malformed messages)
+//	§6 metrics, report           engine/engine_report.go; engine/engine_state.go (leave)
+//	§7.1-§7.4 log                engine/engine_log.go (levels, prefix, protocol lines);
+//	                             engine/engine.go, engine/cmd_actions.go (event lines)
+//	§7.6 unscheduled jobs        engine/engine_end.go (Report.Unscheduled holds the count)
+//	§7.7 stderr                  engine (Engine.Stderr and its callers); the fronts
+//	§8 command line              internal/dsmock (not a library package)
+//	Appendix A, B                simconfig/jobgen.go, simconfig/glibcrand.go
+//	Appendix C failures          C.1 simconfig/failtrace.go, model/model.go (FailureEvents),
+//	                             engine/engine.go (loadFailures); C.3 engine/engine.go
+//	                             (failureEvent, evict); C.4 engine/cmd_query.go,
+//	                             engine/engine_render.go; C.5 engine/engine_files.go
+//	Appendix D                   the choices below
+//
+// engine/engine_timeline.go (the servers' history for dsbench's plots) has
+// no section: ds-server prints no such thing.
 //
 // Choices where ds-server.md leaves one open (its decisions 1-10):
 //   - reading (1): plain mode reads one chunk of at most 1023 bytes per
@@ -49,4 +96,7 @@
 //   - ds-res-failures.txt for a trace file: the reference prints garbage as
 //     the first line; dsmock writes the same fields with the trace file's
 //     name as base_trace and zero model parameters (Engine.FailuresTxt).
+//   - a server type whose name is not one protocol token (white space or a
+//     control character in it) is refused when the simulation is built
+//     (engine.NewEngine): no client could name it in a command.
 package mocksrv

@@ -227,7 +227,8 @@ func (d *twoDoors) finish() {
 	if a, b := d.slog.String(), d.tlog.String(); a != b {
 		d.t.Fatalf("logs differ:\n%s", simFirstDiff([]byte(a), []byte(b)))
 	}
-	if d.s.Report() != nil && d.tx.Report() != nil && d.s.Report().Text != d.tx.Report().Text {
+	if d.s.Report() != nil && d.tx.Report() != nil && (d.s.Report().Text != d.tx.Report().Text ||
+		d.s.Report().Unscheduled != d.tx.Report().Unscheduled) {
 		d.t.Fatal("reports differ")
 	}
 }

@@ -446,7 +446,7 @@ func TestQuitReport(t *testing.T) {
 		t.Fatalf("QUIT: %q %v %v", got, done, err)
 	}
 	rep := d.tx.Report()
-	if rep.EndTime != 130 || rep.Jobs != 2 || rep.ServersUsed != 2 || rep.AvgWait != 15 || rep.AvgExec != 70 {
+	if rep.EndTime != 130 || rep.Jobs != 2 || rep.ServersUsed != 2 || rep.AvgWait != 15 || rep.AvgExec != 70 || rep.Unscheduled != 4 {
 		t.Errorf("report %+v", rep)
 	}
 	want := "# -----------[ Jobs in the scheduling queue ]-----------\n# Job 3 submitted at 30...\n" +
