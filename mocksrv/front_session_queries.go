@@ -38,7 +38,8 @@ func (s *Session) dataLog(r *engine.Reply) {
 	s.sent(".")
 }
 
-// servers runs a GETS query and returns its records.
+// servers runs a GETS query and returns its records, written field by
+// field into the reused slice (the hot path of an in-process run).
 func (s *Session) servers(cmd func() string, c *engine.Command) ([]protocol.Server, error) {
 	c.Op = engine.OpGETS
 	r, err := s.query(cmd, true, c)
@@ -48,7 +49,14 @@ func (s *Session) servers(cmd func() string, c *engine.Command) ([]protocol.Serv
 	out := s.recs(r.N)
 	failures := s.e.Failures()
 	for i := range out {
-		setServer(&out[i], s.e.GetsMachine(&r, i), failures)
+		rec, m := &out[i], s.e.GetsMachine(&r, i)
+		rec.Type, rec.ID, rec.State, rec.CurStartTime = m.Type(), m.ID(), protocol.ServerState(m.State()), m.CurStartTime()
+		rec.Cores, rec.Memory, rec.Disk = m.Avail()
+		rec.Waiting, rec.Running = m.Jobs()
+		rec.Failure = nil
+		if failures {
+			rec.Failure = failureFields(m)
+		}
 	}
 	s.dataLog(&r)
 	s.e.MaybeFlush()
@@ -162,18 +170,11 @@ func (s *Session) ListQueue() ([]protocol.QueuedJob, error) {
 	return out, nil
 }
 
-// setServer writes a machine's GETS record into rec field by field (the
-// hot path of an in-process run: rec is reused, nothing is built between).
-func setServer(rec *protocol.Server, m *engine.Machine, failures bool) {
-	rec.Type, rec.ID, rec.State, rec.CurStartTime = m.Type(), m.ID(), protocol.ServerState(m.State()), m.CurStartTime()
-	rec.Cores, rec.Memory, rec.Disk = m.Avail()
-	rec.Waiting, rec.Running = m.Jobs()
-	rec.Failure = nil
-	if failures {
-		f := &protocol.Failure{}
-		f.Failures, f.TotalFailTime, f.MTTF, f.MTTR, f.MADF, f.LastStartTime = m.FailureFields()
-		rec.Failure = f
-	}
+// failureFields are the six failure fields of a GETS record (Appendix C.4).
+func failureFields(m *engine.Machine) *protocol.Failure {
+	f := &protocol.Failure{}
+	f.Failures, f.TotalFailTime, f.MTTF, f.MTTR, f.MADF, f.LastStartTime = m.FailureFields()
+	return f
 }
 
 // recs returns a slice for n GETS records: the Session's single buffer, or
