@@ -15,9 +15,12 @@ import (
 var commandOrder = [...]string{"HELO", "AUTH", "OK", "ERR", "JOBN", "JOBP", "NONE", "RESF", "RESR", "QUIT",
 	"REDY", "PSHJ", "GETS", "RESC", "SCHD", "JCPL", "LSTJ", "LSTQ", "CNTJ", "MIGJ", "EJWT", "TERM", "KILJ", "ENQJ", "DEQJ"}
 
-// parsers of the commands that take arguments. Each returns the command,
-// or ok false when the message is malformed (then op says whose refusal).
+// parsers of the commands. Each returns the command, its Op set even when
+// ok is false: a malformed message gets that command's refusal.
 var parsers = map[string]func(msg string) (c engine.Command, ok bool){
+	"REDY": noArgs(engine.OpREDY),
+	"PSHJ": noArgs(engine.OpPSHJ),
+	"QUIT": noArgs(engine.OpQUIT),
 	"GETS": func(msg string) (engine.Command, bool) { return parseGets(engine.OpGETS, msg) },
 	"RESC": func(msg string) (engine.Command, bool) { return parseGets(engine.OpRESC, msg) },
 	"SCHD": parseSCHD,
@@ -32,13 +35,10 @@ var parsers = map[string]func(msg string) (c engine.Command, ok bool){
 	"DEQJ": parseDEQJ,
 }
 
-// ops of the commands that take no arguments.
-var ops = map[string]engine.Op{"REDY": engine.OpREDY, "PSHJ": engine.OpPSHJ, "QUIT": engine.OpQUIT}
-
-// malformedOp is the command whose refusal a malformed message gets.
-var malformedOp = map[string]engine.Op{"GETS": engine.OpGETS, "RESC": engine.OpRESC, "LSTJ": engine.OpLSTJ,
-	"LSTQ": engine.OpLSTQAll, "CNTJ": engine.OpCNTJ, "MIGJ": engine.OpMIGJ, "EJWT": engine.OpEJWT,
-	"TERM": engine.OpTERM, "KILJ": engine.OpKILJ, "ENQJ": engine.OpENQJ, "DEQJ": engine.OpDEQJ}
+// noArgs parses a command whose arguments are ignored.
+func noArgs(op engine.Op) func(string) (engine.Command, bool) {
+	return func(string) (engine.Command, bool) { return engine.Command{Op: op}, true }
+}
 
 func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 	cmd := ""
@@ -56,12 +56,13 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 			return t.resend(), false, nil
 		}
 	}
-	c := engine.Command{Op: ops[cmd]} // JCPL from a client, or nothing: OpInvalid (decision 3)
-	if parse := parsers[cmd]; parse != nil {
-		var ok bool
-		if c, ok = parse(msg); !ok {
-			return t.sendMain(engine.Malformed(malformedOp[cmd]).Text(msg)), false, nil
-		}
+	parse := parsers[cmd]
+	if parse == nil {
+		parse = noArgs(engine.OpInvalid) // JCPL from a client, or no command (decision 3)
+	}
+	c, ok := parse(msg)
+	if !ok {
+		return t.sendMain(engine.Malformed(c.Op).Text(msg)), false, nil
 	}
 	r := t.e.Exec(&c)
 	return t.reply(msg, c.Op, &r)
@@ -174,7 +175,7 @@ func parseSCHD(msg string) (engine.Command, bool) {
 func parseMachineCmd(op engine.Op, msg string, n int) (engine.Command, bool) {
 	f := strings.Fields(msg)
 	if len(f) != n {
-		return engine.Command{}, false
+		return engine.Command{Op: op}, false
 	}
 	id, ok := scanInt(f[2])
 	return engine.Command{Op: op, Server: engine.Ref{Type: f[1], ID: id}}, ok
@@ -206,7 +207,7 @@ func parseKILJ(msg string) (engine.Command, bool) {
 func parseMIGJ(msg string) (engine.Command, bool) {
 	f := strings.Fields(msg)
 	if len(f) != 6 {
-		return engine.Command{}, false
+		return engine.Command{Op: engine.OpMIGJ}, false
 	}
 	c := engine.Command{Op: engine.OpMIGJ}
 	c.Job = numArg(f, 1, &c.Missing, engine.MissingJob)
@@ -219,7 +220,7 @@ func parseMIGJ(msg string) (engine.Command, bool) {
 func parseLSTQ(msg string) (engine.Command, bool) {
 	f := strings.Fields(msg)
 	if len(f) != 3 || f[1] != protocol.GlobalQueue {
-		return engine.Command{}, false
+		return engine.Command{Op: engine.OpLSTQAt}, false
 	}
 	switch f[2] {
 	case "#":
@@ -244,7 +245,7 @@ func parseENQJ(msg string) (engine.Command, bool) {
 func parseDEQJ(msg string) (engine.Command, bool) {
 	f := strings.Fields(msg)
 	if len(f) != 3 {
-		return engine.Command{}, false
+		return engine.Command{Op: engine.OpDEQJ}, false
 	}
 	c := engine.Command{Op: engine.OpDEQJ, Token: f[2]}
 	c.N = numArg(f, 2, &c.Missing, engine.MissingN)
