@@ -44,7 +44,7 @@ var ErrNoHandshake = errors.New("mocksrv: handshake (HELO, AUTH) not done")
 
 // NewSession starts a simulation of cfg. opt.Log may be nil: then no log
 // text is built at all.
-func NewSession(cfg *simconfig.Config, opt Options) (*Session, error) {
+func NewSession(cfg *Config, opt Options) (*Session, error) {
 	e, err := engine.NewEngine(cfg, opt)
 	if err != nil {
 		return nil, err

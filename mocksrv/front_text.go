@@ -59,7 +59,7 @@ type Text struct {
 
 // NewText starts a simulation of cfg behind a text front. The header lines
 // (§7.1) are logged at once unless opt.NoHeader.
-func NewText(cfg *simconfig.Config, opt Options) (*Text, error) {
+func NewText(cfg *Config, opt Options) (*Text, error) {
 	if cfg.Newline {
 		opt.Newline = true
 	}
