@@ -1,3 +1,3 @@
 // Package estimator will hold similarity-group estimation of jobs' actual
-// requirements (../shared/docs/estimation.md). No issue has asked for it yet.
+// requirements (../shared/docs/estimation.md, issue 11). Empty until then.
 package estimator
