@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -207,4 +208,48 @@ func TestOutcomeError(t *testing.T) {
 	_, err := run(h, b)
 	assert.EqualError(t, err, `job 0: strategy, on the outcome of "SCHD 0 a 0": ledger wrong`)
 	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+}
+
+// reporter reports what it was given.
+type reporter struct {
+	hooked
+	metrics []strategies.Metric
+	truth   *strategies.Truth
+	asked   int
+}
+
+func (r *reporter) Metrics(v strategies.View, truth *strategies.Truth) []strategies.Metric {
+	r.asked++
+	r.truth = truth
+	_, _ = v.QueueLen() // queries still work: QUIT has not been sent
+	return r.metrics
+}
+
+// Metrics are asked for once, after NONE and before QUIT, with the truth
+// the options give (nil over the wire); a report with a repeated name is
+// refused.
+func TestMetricsHook(t *testing.T) {
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "NONE"}}
+	r := &reporter{hooked: hooked{job: schedOn(a0)}, metrics: []strategies.Metric{{Name: "x", Value: 1}, {Name: "y", Value: 2, Approx: true}}}
+	res, err := run(r, b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "SCHD 0 a 0", "REDY", "LSTQ GQ #", "QUIT"}, b.log)
+	assert.Equal(t, r.metrics, res.Metrics)
+	assert.Nil(t, r.truth)
+	assert.Equal(t, 1, r.asked)
+
+	truth := &strategies.Truth{End: 99}
+	b = &fakeBackend{events: []string{"NONE"}}
+	_, err = client.Run(r, b, client.Options{User: "root", System: system, Truth: func() *strategies.Truth { return truth }})
+	require.NoError(t, err)
+	assert.Same(t, truth, r.truth)
+
+	b = &fakeBackend{events: []string{"NONE"}}
+	r.metrics = []strategies.Metric{{Name: "x"}, {Name: "x"}}
+	_, err = run(r, b)
+	assert.EqualError(t, err, `strategy metrics: metric "x" reported twice`)
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+	r.metrics = []strategies.Metric{{Value: 3}}
+	_, err = run(r, &fakeBackend{events: []string{"NONE"}})
+	assert.EqualError(t, err, "strategy metrics: metric 1 has no name")
 }

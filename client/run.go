@@ -49,6 +49,10 @@ type Options struct {
 	System func(b Backend) (*servertypes.System, error)
 	// Log receives one debug line per event and action; nil for none.
 	Log *zap.Logger
+	// Truth returns the simulator's record of the run for a strategy's
+	// metrics (strategies.MetricsReporter); nil against a real server,
+	// which never tells a client when its jobs really ran.
+	Truth func() *strategies.Truth
 }
 
 // Result counts what a run did.
@@ -58,6 +62,8 @@ type Result struct {
 	Actions   int // actions carried out (SCHD, ENQJ, …)
 	Refusals  int // SCHD refused with ERR and retried elsewhere
 	LastEvent int // simulation time of the last timed event
+	// Metrics is what a strategies.MetricsReporter reported after NONE.
+	Metrics []strategies.Metric
 }
 
 // Run drives one simulation from the handshake to QUIT. It returns nil after
@@ -69,18 +75,19 @@ func Run(s strategies.Strategy, b Backend, opt Options) (Result, error) {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	r := &runner{s: s, b: b, log: log}
+	r := &runner{s: s, b: b, log: log, truth: opt.Truth}
 	err := r.run(opt)
 	return r.res, err
 }
 
 type runner struct {
-	s   strategies.Strategy
-	obs strategies.OutcomeObserver // nil: the strategy has no outcome hook
-	b   Backend
-	log *zap.Logger
-	res Result
-	v   view
+	s     strategies.Strategy
+	obs   strategies.OutcomeObserver // nil: the strategy has no outcome hook
+	truth func() *strategies.Truth
+	b     Backend
+	log   *zap.Logger
+	res   Result
+	v     view
 }
 
 func (r *runner) run(opt Options) error {
@@ -133,6 +140,9 @@ func (r *runner) handle(ev protocol.Event) (done bool, err error) {
 	}
 	switch e := ev.(type) {
 	case *protocol.NoMoreJobs:
+		if err := r.report(); err != nil {
+			return true, r.quit(err)
+		}
 		if err := r.b.Quit(); err != nil {
 			return true, fmt.Errorf("QUIT: %w", err)
 		}
@@ -159,6 +169,25 @@ func (r *runner) handle(ev protocol.Event) (done bool, err error) {
 		return true, r.quit(fmt.Errorf("on %q: %w", ev.String(), err))
 	}
 	return false, nil
+}
+
+// report asks a MetricsReporter for its metrics, once every job has
+// completed and before QUIT (queries still work then).
+func (r *runner) report() error {
+	mr, ok := r.s.(strategies.MetricsReporter)
+	if !ok {
+		return nil
+	}
+	var truth *strategies.Truth
+	if r.truth != nil {
+		truth = r.truth()
+	}
+	ms := mr.Metrics(&r.v, truth)
+	if err := strategies.CheckMetrics(ms); err != nil {
+		return fmt.Errorf("strategy metrics: %w", err)
+	}
+	r.res.Metrics = ms
+	return nil
 }
 
 func (r *runner) setNow(t int) {

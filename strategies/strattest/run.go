@@ -9,6 +9,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -29,6 +30,10 @@ type Metrics struct {
 	AvgExec       int
 	AvgTurnaround int
 	Unscheduled   int // jobs never run at QUIT (ds-server.md §7.6); 0 after a whole run
+
+	// Reported is what the strategy reported as a MetricsReporter, with
+	// the simulator's Truth.
+	Reported []strategies.Metric
 
 	Offers   int // JOBN/JOBP handled
 	Actions  int // actions the server accepted
@@ -80,7 +85,8 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
 	}
 	res, err := client.Run(s, sess, client.Options{User: "strattest",
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		Truth:  func() *strategies.Truth { return TruthOf(sess.Engine().Timeline()) }})
 	if err != nil {
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -92,6 +98,28 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		EndTime: rep.EndTime, Jobs: rep.Jobs, Failed: rep.Failed, ServersUsed: rep.ServersUsed,
 		AvgUtil: float64(rep.AvgUtil), EfUsage: float64(rep.EfUsage), TotalCost: float64(rep.TotalCost),
 		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround, Unscheduled: rep.Unscheduled,
-		Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
+		Reported: res.Metrics, Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
 	}, nil
+}
+
+// TruthOf is the simulator's record of a run as strategies.Truth: for
+// every completed job its true start, end and server, and how many stays
+// on servers it had (a killed or failed run counts; a migrated job's stay
+// on its source leaves no trace, as in ds-server's own statistics). Call it
+// once every job has completed (client.Options.Truth is called after NONE).
+func TruthOf(tl *mocksrv.Timeline) *strategies.Truth {
+	t := &strategies.Truth{End: tl.End, Jobs: map[int]strategies.JobTruth{}}
+	for _, srv := range tl.Servers {
+		for _, j := range srv.Jobs {
+			jt := t.Jobs[j.ID]
+			jt.ID = j.ID
+			jt.Runs++
+			if j.Outcome == mocksrv.JobCompleted {
+				jt.Start, jt.End = j.Start, j.End
+				jt.Server = protocol.ServerRef{Type: srv.Type, ID: srv.ID}
+			}
+			t.Jobs[j.ID] = jt
+		}
+	}
+	return t
 }

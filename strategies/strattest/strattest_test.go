@@ -123,3 +123,45 @@ func mustNew(t *testing.T, name string) strategies.Strategy {
 	require.NoError(t, err)
 	return s
 }
+
+// counting wraps a strategy and reports, from the simulator's truth, how
+// many jobs completed and their mean true wait against the client's view.
+type counting struct {
+	strategies.Strategy
+	submits map[int]int
+}
+
+func (c *counting) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
+	if _, seen := c.submits[j.ID]; !seen {
+		c.submits[j.ID] = j.Submit
+	}
+	return c.Strategy.Job(v, j)
+}
+
+func (c *counting) Metrics(_ strategies.View, truth *strategies.Truth) []strategies.Metric {
+	wait := 0
+	for id, jt := range truth.Jobs {
+		wait += jt.Start - c.submits[id]
+	}
+	return []strategies.Metric{
+		{Name: "completed", Value: float64(len(truth.Jobs)), Unit: "jobs"},
+		{Name: "meanWait", Value: float64(wait) / float64(len(truth.Jobs)), Unit: "s"},
+	}
+}
+
+// The truth a MetricsReporter gets in-process is the simulator's: its job
+// count and mean wait are ds-server's own, and asking for it does not
+// change the run.
+func TestRunTruth(t *testing.T) {
+	dir := fixtures.Dir(t)
+	path := filepath.Join(dir, "fixtures", "config20-med-high")
+	plain, err := strattest.RunNamed(path, "bf", nil)
+	require.NoError(t, err)
+	m, err := strattest.Run(path, &counting{Strategy: mustNew(t, "bf"), submits: map[int]int{}})
+	require.NoError(t, err)
+	require.Len(t, m.Reported, 2)
+	assert.Equal(t, float64(m.Jobs), m.Reported[0].Value)
+	assert.Equal(t, m.AvgWait, int(m.Reported[1].Value), "ds-server's average wait is the truncated mean")
+	m.Reported = nil
+	assert.Equal(t, plain, m)
+}
