@@ -10,7 +10,6 @@ package harness
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/dssim-go/dssim-go/strategies"
@@ -24,21 +23,9 @@ type Variant struct {
 }
 
 // Label is the column name: the strategy name, then "k=v" settings sorted
-// by key, e.g. "cost-reduce:multiplier=2".
+// by key, e.g. "cost-reduce:multiplier=2" (the spec's canonical text).
 func (v Variant) Label() string {
-	if len(v.Settings) == 0 {
-		return v.Strategy
-	}
-	keys := make([]string, 0, len(v.Settings))
-	for k := range v.Settings {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + v.Settings[k]
-	}
-	return v.Strategy + ":" + strings.Join(parts, ",")
+	return strategies.Spec{Name: v.Strategy, Settings: v.Settings}.String()
 }
 
 // New makes a fresh strategy for one run.
