@@ -1,0 +1,109 @@
+package libra
+
+import (
+	"math"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// record is what Part C needs of one job: its QoS (with the first-seen
+// submit time), the admission outcome and its charge, and its finish time
+// from JCPL.
+type record struct {
+	q        QoS
+	cores    int
+	est      int
+	accepted bool
+	reason   string // B.8's reason when rejected
+	charge   float64
+	server   protocol.ServerRef
+	end      int  // JCPL time; -1 until then
+	pending  bool // in the global queue (deferred, or waiting for a recovery)
+	forced   bool // must be dispatched when offered next (CHKQ, deadline passed)
+}
+
+func (r *record) accept(s protocol.ServerRef, charge float64) {
+	r.accepted, r.reason, r.charge, r.server, r.pending, r.forced = true, "", charge, s, false, false
+}
+
+func (r *record) reject(reason string, s protocol.ServerRef) {
+	r.accepted, r.reason, r.charge, r.server, r.pending, r.forced = false, reason, 0, s, false, false
+}
+
+// book holds every job's record, in the order first offered.
+type book struct {
+	jobs  map[int]*record
+	order []int
+	extra map[int]QoS // jobs seen only in LSTJ or LSTQ (never offered to us)
+}
+
+// offered returns the job's record, made at its first offer: a JOBP's time
+// field is the re-offer time, so TSU_i and TD_i are kept from the first
+// (Part F, JOBP).
+func (b *book) offered(job protocol.Job, sys *servertypes.System, qp *qosParams) *record {
+	if r, ok := b.jobs[job.ID]; ok {
+		return r
+	}
+	if b.jobs == nil {
+		b.jobs = map[int]*record{}
+	}
+	r := &record{q: qp.synthesize(fields(job), pbaseRef(sys, job.Req())), cores: job.Cores, est: job.EstRunTime, end: -1}
+	b.jobs[job.ID] = r
+	b.order = append(b.order, job.ID)
+	return r
+}
+
+// qosFunc gives the QoS of any job on a server: the record's when the job
+// was offered to us, else synthesised from its LSTJ fields (B.3: the hash
+// excludes the submit time, and LSTJ reports the original one).
+func (b *book) qosFunc(sys *servertypes.System, qp *qosParams) func(protocol.Job) QoS {
+	return func(j protocol.Job) QoS {
+		if r, ok := b.jobs[j.ID]; ok {
+			return r.q
+		}
+		if q, ok := b.extra[j.ID]; ok {
+			return q
+		}
+		if b.extra == nil {
+			b.extra = map[int]QoS{}
+		}
+		q := qp.synthesize(fields(j), pbaseRef(sys, j.Req()))
+		b.extra[j.ID] = q
+		return q
+	}
+}
+
+func (b *book) completed(id, t int) {
+	if r, ok := b.jobs[id]; ok {
+		r.end = t
+	}
+}
+
+func (b *book) force(id int) {
+	if r, ok := b.jobs[id]; ok {
+		r.forced = true
+	}
+}
+
+func fields(j protocol.Job) jobFields {
+	return jobFields{id: j.ID, tsu: j.Submit, cores: j.Cores, mem: j.Memory, disk: j.Disk, est: j.EstRunTime}
+}
+
+// pbaseRef is B.3's PBase_ref: the lowest hourlyRate/(3600·cores) among
+// the types that can run the job (every type when none can, which a valid
+// ds-sim config never allows).
+func pbaseRef(sys *servertypes.System, r protocol.Requirement) float64 {
+	best, any := math.Inf(1), math.Inf(1)
+	for _, t := range sys.Types() {
+		p := t.HourlyRate / (3600 * float64(t.Cores))
+		any = min(any, p)
+		if t.Capable(r) {
+			best = min(best, p)
+		}
+	}
+	if math.IsInf(best, 1) {
+		return any
+	}
+	return best
+}
