@@ -31,25 +31,43 @@ func (r *record) reject(reason string, s protocol.ServerRef) {
 	r.accepted, r.reason, r.charge, r.server, r.pending, r.forced = false, reason, 0, s, false, false
 }
 
-// book holds every job's record, in the order first offered.
+// book holds every job's record, in the order first offered. ds-sim's job
+// ids are 0, 1, 2, … so records live in a slice indexed by id (a map
+// lookup per job per candidate server was most of a decision's time).
 type book struct {
-	jobs  map[int]*record
+	jobs  []*record // by job id; nil for ids not offered yet
 	order []int
 	extra map[int]QoS // jobs seen only in LSTJ or LSTQ (never offered to us)
+}
+
+// get returns the record of a job offered before.
+func (b *book) get(id int) (*record, bool) {
+	if id < 0 || id >= len(b.jobs) || b.jobs[id] == nil {
+		return nil, false
+	}
+	return b.jobs[id], true
+}
+
+// set stores a record.
+func (b *book) set(id int, r *record) {
+	if id >= len(b.jobs) {
+		b.jobs = append(b.jobs, make([]*record, id+1-len(b.jobs))...)
+	}
+	b.jobs[id] = r
 }
 
 // offered returns the job's record, made at its first offer: a JOBP's time
 // field is the re-offer time, so TSU_i and TD_i are kept from the first
 // (Part F, JOBP).
 func (b *book) offered(job protocol.Job, sys *servertypes.System, qp *qosParams) *record {
-	if r, ok := b.jobs[job.ID]; ok {
+	if r, ok := b.get(job.ID); ok {
 		return r
 	}
-	if b.jobs == nil {
-		b.jobs = map[int]*record{}
+	if job.ID < 0 {
+		job.ID = 0 // never from ds-server; keeps the slice index valid
 	}
 	r := &record{q: qp.synthesize(fields(job), pbaseRef(sys, job.Req())), cores: job.Cores, est: job.EstRunTime, end: -1}
-	b.jobs[job.ID] = r
+	b.set(job.ID, r)
 	b.order = append(b.order, job.ID)
 	return r
 }
@@ -59,7 +77,7 @@ func (b *book) offered(job protocol.Job, sys *servertypes.System, qp *qosParams)
 // excludes the submit time, and LSTJ reports the original one).
 func (b *book) qosFunc(sys *servertypes.System, qp *qosParams) func(protocol.Job) QoS {
 	return func(j protocol.Job) QoS {
-		if r, ok := b.jobs[j.ID]; ok {
+		if r, ok := b.get(j.ID); ok {
 			return r.q
 		}
 		if q, ok := b.extra[j.ID]; ok {
@@ -75,13 +93,13 @@ func (b *book) qosFunc(sys *servertypes.System, qp *qosParams) func(protocol.Job
 }
 
 func (b *book) completed(id, t int) {
-	if r, ok := b.jobs[id]; ok {
+	if r, ok := b.get(id); ok {
 		r.end = t
 	}
 }
 
 func (b *book) force(id int) {
-	if r, ok := b.jobs[id]; ok {
+	if r, ok := b.get(id); ok {
 		r.forced = true
 	}
 }

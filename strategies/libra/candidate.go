@@ -33,8 +33,9 @@ func (c *cand) feasible(q QoS, cores int) bool {
 }
 
 // measure fills the B.5 and B.6 measures from a predicted timeline whose
-// last entry is the new job. qosOf gives the QoS of a job already there.
-func (c *cand) measure(now int, job protocol.Job, q QoS, tl []strategies.Predicted, coresOf func(int) int, qosOf func(int) QoS) {
+// last entry is the new job. jobAt gives the cores and QoS of the i-th job
+// of the timeline (the jobs already there, in Predict's order).
+func (c *cand) measure(now int, job protocol.Job, q QoS, tl []strategies.Predicted, src timelineJobs) {
 	newP := tl[len(tl)-1]
 	c.st, c.tf = newP.Start, newP.End
 	avail := now
@@ -46,12 +47,12 @@ func (c *cand) measure(now int, job protocol.Job, q QoS, tl []strategies.Predict
 	c.resMax = float64(c.m.Type.Cores) * float64(max(0, q.TD-max(now, avail)))
 	var ddy ddyStats
 	c.committed, c.ret = 0, 0
-	for _, p := range tl[:len(tl)-1] {
+	for i, p := range tl[:len(tl)-1] {
 		if p.Start < 0 {
 			continue
 		}
-		c.committed += float64(coresOf(p.JobID) * max(0, min(p.End, q.TD)-max(p.Start, now)))
-		qk := qosOf(p.JobID)
+		cores, qk := src.jobAt(i)
+		c.committed += float64(cores * max(0, min(p.End, q.TD)-max(p.Start, now)))
 		dy := max(0, p.End-qk.TD)
 		c.ret += utility(qk, dy) / float64(qk.RE) / float64(qk.D)
 		ddy.add(now, qk.TD, dy)
@@ -68,6 +69,9 @@ func (c *cand) measure(now int, job protocol.Job, q QoS, tl []strategies.Predict
 	ddy.add(now, q.TD, c.dyNew)
 	c.sigma = ddy.sigma()
 }
+
+// timelineJobs gives the cores and QoS of the i-th job of a timeline.
+type timelineJobs interface{ jobAt(i int) (int, QoS) }
 
 // utility is Eq. 4.1: U = B − PR·DY.
 func utility(q QoS, dy int) float64 { return q.B - q.PR*float64(dy) }

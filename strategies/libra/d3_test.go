@@ -73,7 +73,7 @@ func d3(t *testing.T, name string, settings map[string]string, q QoS) (*libra, *
 		24: {RE: 1000, D: 1200, TSU: 800, TD: 2000, B: 0.1, PR: 0.0001, PBaseRef: pb},
 	}
 	q.PBaseRef = pb
-	s.book.jobs = map[int]*record{30: {q: q, cores: 2, est: 300, end: -1}}
+	s.book.set(30, &record{q: q, cores: 2, est: 300, end: -1})
 	s.book.order = []int{30}
 	return s, v
 }

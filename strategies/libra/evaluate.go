@@ -29,7 +29,10 @@ type evaluator struct {
 	preferPowered bool
 	buf           []strategies.Predicted
 	cands         []cand
-	lstj          map[int]protocol.JobRecord // jobs seen in LSTJ for this decision
+	recs          []protocol.JobRecord // the LSTJ reply behind the current timeline (timeline=lstj)
+	fromRecs      bool                 // the current timeline came from recs
+	cur           *strategies.Machine  // the machine being measured
+	known         func(protocol.Job) QoS
 }
 
 // candidates returns the usable capable servers not refused for this job,
@@ -37,10 +40,8 @@ type evaluator struct {
 func (e *evaluator) candidates(v strategies.View, job protocol.Job, q QoS, known func(protocol.Job) QoS) ([]cand, error) {
 	l := v.Ledger()
 	e.cands = e.cands[:0]
-	clear(e.lstj)
 	ex := v.Excluded()
 	ms := l.Machines()
-	coresOf, qosOf := e.coresOf(l), e.qosOf(l, known)
 	for i := range ms {
 		m := &ms[i]
 		if !m.Capable(job.Req()) || !m.Usable() || (len(ex) > 0 && slices.Contains(ex, m.Ref)) {
@@ -54,7 +55,8 @@ func (e *evaluator) candidates(v strategies.View, job protocol.Job, q QoS, known
 		if e.preferPowered && !m.Powered() {
 			c.tier = 1
 		}
-		c.measure(v.Now(), job, q, tl, coresOf, qosOf)
+		e.cur, e.known = m, known
+		c.measure(v.Now(), job, q, tl, e)
 		e.cands = append(e.cands, c)
 	}
 	return e.cands, nil
@@ -63,21 +65,18 @@ func (e *evaluator) candidates(v strategies.View, job protocol.Job, q QoS, known
 // timelineOf is B.4's predicted timeline of m with job appended.
 func (e *evaluator) timelineOf(v strategies.View, m *strategies.Machine, job protocol.Job) ([]strategies.Predicted, error) {
 	l := v.Ledger()
+	e.fromRecs = false
 	switch {
 	case e.timeline == fromLSTJ && !m.Empty():
 		recs, err := v.ListJobs(m.Ref)
 		if err != nil {
 			return nil, err
 		}
+		e.recs, e.fromRecs = append(e.recs[:0], recs...), true
 		shadow := *m
 		shadow.Running, shadow.Waiting = nil, nil
 		for _, r := range recs {
-			j := protocol.Job{ID: r.ID, Submit: r.Submit, Cores: r.Cores, Memory: r.Memory, Disk: r.Disk, EstRunTime: r.EstRunTime}
-			if e.lstj == nil {
-				e.lstj = map[int]protocol.JobRecord{}
-			}
-			e.lstj[r.ID] = r
-			p := strategies.Placement{Job: j, Start: r.Start}
+			p := strategies.Placement{Job: recordJob(r), Start: r.Start}
 			if r.State == protocol.JobStateRunning {
 				shadow.Running = append(shadow.Running, p)
 			} else {
@@ -114,22 +113,22 @@ func availableAt(now int, m *strategies.Machine) int {
 	return now
 }
 
-func (e *evaluator) coresOf(l *strategies.Ledger) func(int) int {
-	return func(id int) int {
-		if r, ok := e.lstj[id]; ok {
-			return r.Cores
-		}
-		j, _ := l.Job(id)
-		return j.Cores
+// jobAt reads the i-th job of the current timeline: from the LSTJ reply it
+// was built from, or from the machine's running then waiting placements
+// (Predict's order).
+func (e *evaluator) jobAt(i int) (int, QoS) {
+	var j protocol.Job
+	switch m := e.cur; {
+	case e.fromRecs:
+		j = recordJob(e.recs[i])
+	case i < len(m.Running):
+		j = m.Running[i].Job
+	default:
+		j = m.Waiting[i-len(m.Running)].Job
 	}
+	return j.Cores, e.known(j)
 }
 
-func (e *evaluator) qosOf(l *strategies.Ledger, known func(protocol.Job) QoS) func(int) QoS {
-	return func(id int) QoS {
-		if r, ok := e.lstj[id]; ok {
-			return known(protocol.Job{ID: r.ID, Submit: r.Submit, Cores: r.Cores, Memory: r.Memory, Disk: r.Disk, EstRunTime: r.EstRunTime})
-		}
-		j, _ := l.Job(id)
-		return known(j)
-	}
+func recordJob(r protocol.JobRecord) protocol.Job {
+	return protocol.Job{ID: r.ID, Submit: r.Submit, Cores: r.Cores, Memory: r.Memory, Disk: r.Disk, EstRunTime: r.EstRunTime}
 }
