@@ -1,7 +1,6 @@
 package mocksrv
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -42,9 +41,9 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 		readTimeout = DefaultReadTimeout
 	}
 	defer t.e.Flush()
-	var lr *bufio.Reader
+	var lr *lineReader
 	if t.nl {
-		lr = bufio.NewReaderSize(c, 4096)
+		lr = &lineReader{c: c}
 	}
 	buf := make([]byte, maxMessage)
 	lastFlush := time.Now()
@@ -55,19 +54,20 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 			t.e.Flush()
 			lastFlush = now
 		}
-		if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
-			return fmt.Errorf("%w: %v", ErrDisconnected, err)
-		}
 		var msg string
 		if lr != nil {
-			line, err := readLine(lr)
-			if err != nil && line == "" {
+			line, err := lr.next(readTimeout)
+			if err != nil {
 				return readErr(err, readTimeout)
 			}
-			// A last line without '\n' (the client closed) goes to the text
-			// front, which reports ds-server's "No new line" error.
+			// A message without its '\n' (a client in plain framing, or
+			// one that closed) goes to the text front, which reports
+			// ds-server's "No new line" error and ends the session.
 			msg = line
 		} else {
+			if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
+				return fmt.Errorf("%w: %v", ErrDisconnected, err)
+			}
 			n, err := c.Read(buf)
 			if n == 0 {
 				if err == nil {
@@ -110,20 +110,54 @@ const maxLine = 64 << 10
 // ErrTooLong is the cause when a newline-mode message exceeds maxLine.
 var ErrTooLong = errors.New("the client sent a line longer than 64 KiB")
 
-// readLine reads one line including its '\n' (without it at EOF).
-func readLine(r *bufio.Reader) (string, error) {
-	var line []byte
+// partialLineWait is how long newline framing waits for the rest of a
+// message that arrived without its '\n'. ds-server reads each message with
+// one read and exits at once when it does not end in '\n' (§1.4): that is
+// what a client speaking plain framing to a server run with -n meets, and
+// it must not wait for its own timeout. A message split by TCP has its
+// rest within microseconds on loopback and milliseconds over a network, so
+// a short wait keeps such a split harmless and a framing mismatch ends
+// well within a second.
+const partialLineWait = 100 * time.Millisecond
+
+// lineReader reads newline-framed messages from c.
+type lineReader struct {
+	c    net.Conn
+	buf  []byte // received, not yet returned
+	read [4096]byte
+}
+
+// next returns the next message: a line with its '\n'; or, when bytes
+// without a '\n' are followed by nothing for partialLineWait or by the end
+// of the connection, those bytes. Reads wait at most timeout for the first
+// byte of a message; an error is returned only when no byte of a message
+// arrived.
+func (r *lineReader) next(timeout time.Duration) (string, error) {
 	for {
-		frag, err := r.ReadSlice('\n')
-		if line == nil && err != bufio.ErrBufferFull {
-			return string(frag), err // the usual case: the line in one piece
+		if i := bytes.IndexByte(r.buf, '\n'); i >= 0 {
+			line := string(r.buf[:i+1])
+			r.buf = r.buf[:copy(r.buf, r.buf[i+1:])]
+			return line, nil
 		}
-		line = append(line, frag...)
-		if err != bufio.ErrBufferFull {
-			return string(line), err
-		}
-		if len(line) > maxLine {
+		if len(r.buf) > maxLine {
 			return "", ErrTooLong
+		}
+		wait := timeout
+		if len(r.buf) > 0 {
+			wait = partialLineWait
+		}
+		if err := r.c.SetReadDeadline(time.Now().Add(wait)); err != nil {
+			return "", err
+		}
+		n, err := r.c.Read(r.read[:])
+		r.buf = append(r.buf, r.read[:n]...)
+		if err != nil && bytes.IndexByte(r.buf, '\n') < 0 {
+			if len(r.buf) == 0 {
+				return "", err
+			}
+			msg := string(r.buf)
+			r.buf = r.buf[:0]
+			return msg, nil
 		}
 	}
 }
@@ -161,8 +195,26 @@ type Listener struct {
 	OnAuth func(systemXML []byte) error
 	// OnEnd is called when a connection's simulation ends, with its text
 	// front (files, report) and the error that ended it (nil after QUIT).
+	// In Serve mode with SessionLabel set, that error is a *SessionError
+	// carrying the session's label.
 	OnEnd func(t *Text, err error)
+	// SessionLabel, when not nil, names each connection in Serve mode
+	// (n counts them from 1): "# " and the label are written to Log as a
+	// line before the session's log and report, so that the reports of concurrent
+	// sessions can be told apart. nil: no label (the reports as ds-server
+	// prints them).
+	SessionLabel func(n int, remote net.Addr) string
 }
+
+// SessionError is the error that ended a labelled session (Serve with
+// SessionLabel): the label and the cause, which errors.As and errors.Is see.
+type SessionError struct {
+	Label string
+	Err   error
+}
+
+func (e *SessionError) Error() string { return e.Label + ": " + e.Err.Error() }
+func (e *SessionError) Unwrap() error { return e.Err }
 
 func (s *Listener) wrap(c net.Conn) net.Conn {
 	if s.WrapConn == nil {
@@ -202,6 +254,7 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
 	defer stop()
 	var conns sync.Map
+	sessions := 0
 	defer func() {
 		conns.Range(func(k, _ any) bool { k.(net.Conn).Close(); return true })
 		wg.Wait()
@@ -220,6 +273,11 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 		}
 		conns.Store(c, struct{}{})
 		wg.Add(1)
+		sessions++
+		label := ""
+		if s.SessionLabel != nil {
+			label = s.SessionLabel(sessions, c.RemoteAddr())
+		}
 		go func() {
 			defer wg.Done()
 			defer conns.Delete(c)
@@ -236,11 +294,17 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 				t.OnAuth = s.OnAuth
 				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 			}
+			if err != nil && label != "" {
+				err = &SessionError{Label: label, Err: err}
+			}
 			if s.OnEnd != nil {
 				s.OnEnd(t, err)
 			}
 			if s.Log != nil {
 				mu.Lock()
+				if label != "" {
+					fmt.Fprintln(s.Log, "# "+label)
+				}
 				s.Log.Write(logBuf.Bytes())
 				mu.Unlock()
 			}

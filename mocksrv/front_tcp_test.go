@@ -326,3 +326,71 @@ func TestServeSilent(t *testing.T) {
 		t.Fatal("the server did not give up on a silent client")
 	}
 }
+
+// TestServeNewlineMismatch: a client in plain framing against a server run
+// with -n sends "HELO" without '\n'. ds-server reads it in one read and
+// exits at once with "No new line character at the end of HELO!" (§1.4);
+// so does the server here, within a second, instead of waiting for the
+// rest of the line until either side's timeout.
+func TestServeNewlineMismatch(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	addr, ch := serveOne(t, cfg, mocksrv.Options{Newline: true}, 0)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("HELO")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-ch:
+		var f *mocksrv.Fatal
+		if !errors.As(r.err, &f) || !strings.Contains(f.Msg, "No new line character at the end of HELO!") {
+			t.Fatalf("err = %v, want ds-server's No new line error", r.err)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("the server still waits for the newline after a second")
+	}
+	c.SetReadDeadline(time.Now().Add(time.Second))
+	if n, err := c.Read(make([]byte, 16)); n != 0 || err == nil {
+		t.Fatalf("read %d bytes, %v: want the connection closed", n, err)
+	}
+}
+
+// TestServeNewlineSplitAndGlued: newline framing still takes a line that
+// TCP delivered in two pieces, and two lines that arrived in one read.
+func TestServeNewlineSplitAndGlued(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	addr, ch := serveOne(t, cfg, mocksrv.Options{Newline: true}, 0)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	c.Write([]byte("HE"))
+	time.Sleep(5 * time.Millisecond)
+	c.Write([]byte("LO\n"))
+	buf := make([]byte, 64)
+	n, err := c.Read(buf)
+	if err != nil || string(buf[:n]) != "OK\n" {
+		t.Fatalf("split HELO: %q %v", buf[:n], err)
+	}
+	c.Write([]byte("AUTH x\nREDY\n"))
+	var got []byte
+	for !bytes.Contains(got, []byte("JOBN")) || !bytes.HasSuffix(got, []byte("\n")) {
+		n, err := c.Read(buf)
+		if err != nil {
+			t.Fatalf("after %q: %v", got, err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if !bytes.HasPrefix(got, []byte("OK\nJOBN 0 ")) {
+		t.Fatalf("glued AUTH and REDY: %q", got)
+	}
+	c.Close()
+	<-ch
+}

@@ -40,7 +40,18 @@ type DialOptions struct {
 	// per round trip), which this package leaves to them. nil: the plain
 	// connection. The result must still support SetReadDeadline.
 	WrapConn func(net.Conn) net.Conn
+	// OnWait, when not nil, is called once when the connection has been
+	// refused for WaitNotice and Dial keeps retrying, so that a command can
+	// say that it is waiting for a server rather than stay silent for the
+	// whole ConnectTimeout.
+	OnWait func()
 }
+
+// WaitNotice is how long refused connections last before DialOptions.OnWait
+// is called: longer than a harness takes to start a server beside the
+// client (a few milliseconds), short enough that a user who forgot the
+// server hears about it at once.
+const WaitNotice = time.Second
 
 // Dial connects to addr ("host:port"), retrying while the connection is
 // refused until ConnectTimeout has passed.
@@ -67,6 +78,10 @@ func Dial(ctx context.Context, addr string, opt DialOptions) (*Client, error) {
 				return nil, fmt.Errorf("cannot connect to %s after %d attempts in %v: %w", addr, attempts, time.Since(start).Round(time.Millisecond), err)
 			}
 			return nil, fmt.Errorf("cannot connect to %s: %w", addr, err)
+		}
+		if opt.OnWait != nil && time.Since(start) >= WaitNotice {
+			opt.OnWait()
+			opt.OnWait = nil
 		}
 		select {
 		case <-ctx.Done():
@@ -118,10 +133,45 @@ func isRefusal(msg string) bool {
 // Handshake sends HELO and AUTH user (ds-server.md §1.5).
 func (c *Client) Handshake(user string) error {
 	if _, err := c.exchange("HELO", ReplyOK); err != nil {
-		return err
+		return framingHint(err, c.conn.Framing())
 	}
 	_, err := c.exchange("AUTH "+user, ReplyOK)
 	return err
+}
+
+// FramingError is a HELO that failed the way a framing mismatch makes it
+// fail: ds-server run with -n exits at once when a message lacks its '\n'
+// (ds-server.md §1.4), so a plain client sees the connection close; a
+// plain server answers ERR to "HELO\n" and crashes (§1.3, §1.5); a server
+// in the other framing answers with or without a '\n' the client does not
+// expect. Err is the failure itself.
+type FramingError struct {
+	Err     error
+	Framing Framing // this client's
+}
+
+func (e *FramingError) Error() string {
+	if e.Framing == Newline {
+		return e.Err.Error() + ": -n probably differs on the two sides: this client uses newline framing (-n), the server probably plain (remove -n here or start the server with -n)"
+	}
+	return e.Err.Error() + ": -n probably differs on the two sides: this client uses plain framing, the server probably runs with -n (add -n here or start the server without it)"
+}
+
+func (e *FramingError) Unwrap() error { return e.Err }
+
+// framingHint turns a HELO failure that a framing mismatch explains (the
+// connection closed, an ERR, an unexpected reply, or a partial reply and
+// then silence) into a *FramingError; other errors are returned as they are.
+func framingHint(err error, f Framing) error {
+	var ee *ExchangeError
+	switch {
+	case IsServerError(err):
+	case errors.As(err, &ee) && (errors.Is(ee.Err, ErrClosed) || errors.Is(ee.Err, ErrUnexpected) ||
+		(errors.Is(ee.Err, ErrTimeout) && len(ee.Got) > 0)):
+	default:
+		return err
+	}
+	return &FramingError{Err: err, Framing: f}
 }
 
 // Ready sends REDY and returns the event (ds-server.md §3.2).

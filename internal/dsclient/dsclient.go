@@ -151,6 +151,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		ConnOptions:    protocol.ConnOptions{Framing: framing, ReadTimeout: cfg.readTimeout},
 		WrapConn:       netspin.Wrapper(cfg.spin),
 		ConnectTimeout: cfg.connectTimeout,
+		OnWait: func() {
+			fmt.Fprintf(stderr, "dsclient: waiting for a server on %s (connection refused; retrying for up to %v)\n", addr, cfg.connectTimeout)
+		},
 	})
 	if err != nil {
 		return fail(ExitConnect, "%v", err)

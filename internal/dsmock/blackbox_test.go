@@ -51,6 +51,9 @@ func (s *syncBuffer) String() string {
 // that each is answered like ds-server answers it or ended cleanly, and
 // that the process stays up: a well-behaved client afterwards still gets
 // the reference summary.
+// abandoned is the message of a --serve session that ended without QUIT.
+var abandoned = regexp.MustCompile(`dsmock: session \d+ \(client 127\.0\.0\.1:\d+\) ended: the client disconnected without QUIT`)
+
 func TestBlackBoxServe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds dsmock")
@@ -158,8 +161,8 @@ func TestBlackBoxServe(t *testing.T) {
 		c.Close()
 		alive("after disconnects")
 		require.Eventually(t, func() bool {
-			return strings.Count(stderr.String(), "session ended: the client disconnected without QUIT") >= 3
-		}, 5*time.Second, 10*time.Millisecond, "each abandoned session is reported on stderr: %s", stderr.String())
+			return len(abandoned.FindAllString(stderr.String(), -1)) >= 3
+		}, 5*time.Second, 10*time.Millisecond, "each abandoned session is reported on stderr, with its label: %s", stderr.String())
 	})
 
 	t.Run("silent client is dropped after --timeout", func(t *testing.T) {
@@ -185,6 +188,12 @@ func TestBlackBoxServe(t *testing.T) {
 		require.Eventually(t, func() bool { return strings.Contains(stdout.String(), string(want)) }, 5*time.Second, 10*time.Millisecond,
 			"the reference summary of sample-config01 with ff")
 		assert.Equal(t, 1, strings.Count(stdout.String(), "[ Summary ]"), "only the completed session reports")
+		// Each session's log comes after its label: the summary's is the
+		// last label before it.
+		out := stdout.String()
+		before := out[:strings.Index(out, "[ Summary ]")]
+		assert.Regexp(t, `(?m)^# session \d+ \(client 127\.0\.0\.1:\d+\)$`, before[strings.LastIndex(before, "\n# session"):])
+		assert.GreaterOrEqual(t, strings.Count(out, "\n# session "), 7, "one label per session: %s", out)
 	})
 
 	// Interrupting --serve ends it with status 0.

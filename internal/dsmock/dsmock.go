@@ -6,6 +6,7 @@
 //
 //	dsmock -c config.xml [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
 //	       [-r n] [-f trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
+//	       [--listen addr] [--help]
 //
 // dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
 // --serve keeps accepting connections, each an independent simulation of
@@ -38,7 +39,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -80,6 +80,9 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		var ce *mocksrv.ConfigError
 		if errors.As(err, &ce) {
 			ce.Report(cl.stdout, cl.stderr, cl.argv0)
+			if where, ok := ce.Where(); ok {
+				fmt.Fprintln(cl.stderr, "dsmock:", where) // ds-server's lines do not say where
+			}
 			return nil, ce.Status, false
 		}
 		fmt.Fprintln(cl.stderr, "dsmock:", err)
@@ -89,16 +92,16 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		fmt.Fprintln(cl.stderr, "dsmock:", mocksrv.ErrFailureModel)
 		return nil, 1, false
 	}
+	warnNumbers(st.config, cl.stderr)
 	return cfg, 0, true
 }
 
 // serve listens on the port and runs one simulation, as ds-server does, or
 // with --serve one per connection until interrupted; it returns the status.
 func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.Writer, ready func(net.Addr)) int {
-	lc := net.ListenConfig{}
-	ln, err := lc.Listen(context.Background(), "tcp", ":"+strconv.Itoa(st.port))
+	ln, err := listen(st.listen, st.port)
 	if err != nil {
-		fmt.Fprintf(stderr, "dsmock: cannot listen on port %d: %v\n", st.port, err)
+		fmt.Fprintf(stderr, "dsmock: cannot listen on %s port %d: %v\n", st.listen, st.port, err)
 		return 1
 	}
 	defer ln.Close()
@@ -108,7 +111,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	var fileErr atomic.Bool
 	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
-		OnEnd:  sessionEnd(st, cfg, stderr, &fileErr)}
+		OnEnd:  sessionEnd(st, cfg, stderr, &fileErr), SessionLabel: sessionLabel}
 	if ready != nil {
 		ready(ln.Addr())
 	}
@@ -146,11 +149,16 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 		if err != nil && st.serve {
 			// One session of many ended badly: say so and keep serving
 			// (the single-connection mode reports it as it exits).
+			who, cause := "session", err
+			var se *mocksrv.SessionError
+			if errors.As(err, &se) {
+				who, cause = se.Label, se.Err
+			}
 			var f *mocksrv.Fatal
-			if errors.As(err, &f) {
-				fmt.Fprintln(stderr, "dsmock: session ended:", f.Msg)
+			if errors.As(cause, &f) {
+				fmt.Fprintf(stderr, "dsmock: %s ended: %s\n", who, f.Msg)
 			} else {
-				fmt.Fprintln(stderr, "dsmock: session ended:", err)
+				fmt.Fprintf(stderr, "dsmock: %s ended: %v\n", who, cause)
 			}
 		}
 		if err != nil || t == nil || t.Report() == nil {
@@ -233,6 +241,8 @@ func help(topic string) string {
   --serve         keep accepting connections (each an independent simulation)
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)
+  --listen addr   listen on addr (default 127.0.0.1; ds-server's is 0.0.0.0)
+  --help          this usage
 `
 	limits := `Limits:
   TCP port 49152-65535 (50000); job count 1-1000000 (1000); job run time 1-604800;

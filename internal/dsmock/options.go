@@ -22,6 +22,7 @@ type settings struct {
 	serve       bool
 	timeout     time.Duration
 	spin        time.Duration
+	listen      string // --listen: the address to listen on
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -48,11 +49,11 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
-	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel("")}
+	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel(""), listen: defaultListen}
 	for _, o := range opts {
 		if status, ok := cl.apply(&st, o); !ok {
 			return st, status, false
@@ -127,6 +128,16 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		st.writeActual = true
 	case "serve":
 		st.serve = true
+	case "listen":
+		if err := checkListen(o.value); err != nil {
+			return refuse("dsmock: " + err.Error())
+		}
+		st.listen = o.value
+	case "help":
+		// --help is a request, not ds-server's -h topic: the usage on
+		// stdout and status 0, as for dsclient -h.
+		fmt.Fprint(cl.stdout, help("usage"))
+		return 0, false
 	case "timeout":
 		d, err := time.ParseDuration(o.value)
 		if err != nil || d <= 0 {

@@ -68,3 +68,22 @@ func (e *ConfigError) Report(stdout, stderr io.Writer, argv0 string) error {
 func cfgInvalidLine(configPath string) string {
 	return "Configuration file (" + configPath + ") invalid!"
 }
+
+// Where is the line a command adds after ds-server's own (Report): the
+// file, the element and attribute (or line) and the problem, as Error
+// gives them, since ds-server's lines name neither the element nor the
+// attribute ("0: Out of bound! (1 - 1024); Core count limit"). ok is false
+// when the error is not in a file (a command-line option, whose
+// ds-server message names it already) or a Stderr line already says it.
+func (e *ConfigError) Where() (line string, ok bool) {
+	if e.File == "" || e.File == "command line" {
+		return "", false
+	}
+	line = e.Error()
+	for _, l := range e.Stderr {
+		if strings.Contains(l, line) {
+			return "", false
+		}
+	}
+	return line, true
+}

@@ -1,9 +1,13 @@
 package simconfig
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/beevik/etree"
 )
 
 // cfgNumStatus is the outcome of reading a number the way ds-server does.
@@ -76,6 +80,12 @@ func cfgInt32(v int64) int { return int(int32(v)) }
 // It is used for hourlyRate (ds-server.md §2.3), which ds-server stores as a
 // 32-bit float.
 func cfgStrtod(s string) (float64, cfgNumStatus) {
+	v, st, _ := cfgStrtodEnd(s)
+	return v, st
+}
+
+// cfgStrtodEnd is cfgStrtod, also returning where strtod stops reading.
+func cfgStrtodEnd(s string) (float64, cfgNumStatus, int) {
 	i := 0
 	for i < len(s) && cfgIsSpace(s[i]) {
 		i++
@@ -87,9 +97,11 @@ func cfgStrtod(s string) (float64, cfgNumStatus) {
 	rest := strings.ToLower(s[i:])
 	switch {
 	case strings.HasPrefix(rest, "infinity"):
-		return cfgParseFloat(s[start : i+8])
+		v, st := cfgParseFloat(s[start : i+8])
+		return v, st, i + 8
 	case strings.HasPrefix(rest, "inf"), strings.HasPrefix(rest, "nan"):
-		return cfgParseFloat(s[start : i+3])
+		v, st := cfgParseFloat(s[start : i+3])
+		return v, st, i + 3
 	}
 	isDigit := func(c byte, hex bool) bool {
 		if c >= '0' && c <= '9' {
@@ -116,7 +128,7 @@ func cfgStrtod(s string) (float64, cfgNumStatus) {
 		}
 	}
 	if digits == 0 {
-		return 0, cfgNumNoDigits
+		return 0, cfgNumNoDigits, 0
 	}
 	// An exponent counts only when at least one digit follows it.
 	expChar := byte('e')
@@ -139,7 +151,8 @@ func cfgStrtod(s string) (float64, cfgNumStatus) {
 	if hex && !strings.ContainsAny(text, "pP") {
 		text += "p0" // Go wants a binary exponent on hexadecimal floats
 	}
-	return cfgParseFloat(text)
+	v, st := cfgParseFloat(text)
+	return v, st, i
 }
 
 func cfgParseFloat(text string) (float64, cfgNumStatus) {
@@ -149,4 +162,103 @@ func cfgParseFloat(text string) (float64, cfgNumStatus) {
 		return 0, cfgNumRange
 	}
 	return v, cfgNumOK
+}
+
+// cfgNumberAttrs are the attributes ds-server reads as numbers, by element
+// (ds-server.md §2.2–§2.6); hourlyRate with strtod, the others with strtol.
+var cfgNumberAttrs = map[string][]string{
+	"config":    {"randomSeed"},
+	"servers":   {"failureTimeGrain"},
+	"server":    {"limit", "bootupTime", "hourlyRate", "cores", "memory", "disk"},
+	"job":       {"minRunTime", "maxRunTime", "populationRate"},
+	"workload":  {"minLoad", "maxLoad", "avgLowTime", "avgHighTime", "avgTransitTime"},
+	"condition": {"value"},
+}
+
+// TrailingGarbage lists the number attributes of a configuration (data,
+// read from path) that carry text after the number: ds-server reads
+// cores="2x" as 2 without a word (strtol stops at the first non-digit,
+// §2.1), and so does the loader, but such a value is most likely a typo,
+// so the commands warn about each, naming the file, the element and the
+// attribute. Trailing blanks are not reported. The document is assumed to
+// have loaded (LoadConfig); one that does not parse gives no warnings.
+func TrailingGarbage(path string, data []byte) []string {
+	doc := etree.NewDocument()
+	if err := doc.ReadFromBytes(bytes.TrimPrefix(data, cfgBOM)); err != nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]int{}
+	var visit func(e *etree.Element)
+	visit = func(e *etree.Element) {
+		if attrs, ok := cfgNumberAttrs[e.Tag]; ok && e.Space == "" {
+			seen[e.Tag]++
+			for _, name := range attrs {
+				raw, ok := cfgAttr(e, name)
+				if !ok {
+					continue
+				}
+				if used, rest := cfgNumberPrefix(name, raw); rest != "" {
+					out = append(out, fmt.Sprintf("%s: %s: attribute %s: %q is read as %s, as ds-server does (it ignores %q)",
+						path, cfgElemName(e, seen[e.Tag]), name, raw, used, rest))
+				}
+			}
+		}
+		for _, c := range e.ChildElements() {
+			visit(c)
+		}
+	}
+	visit(&doc.Element)
+	return out
+}
+
+// cfgNumberPrefix splits raw into the number ds-server reads and the text
+// it ignores after it (trailing blanks dropped); rest is "" when there is
+// no number (the loader reports that) or nothing after it.
+func cfgNumberPrefix(attr, raw string) (used, rest string) {
+	var st cfgNumStatus
+	var end int
+	if attr == "hourlyRate" {
+		_, st, end = cfgStrtodEnd(raw)
+	} else {
+		_, st = cfgStrtol(raw)
+		end = cfgStrtolEnd(raw)
+	}
+	if st != cfgNumOK {
+		return "", ""
+	}
+	rest = strings.TrimRight(raw[end:], " \t\n\v\f\r")
+	if rest == "" {
+		return "", ""
+	}
+	return strings.TrimSpace(raw[:end]), rest
+}
+
+// cfgStrtolEnd is where strtol stops reading s (see cfgStrtol).
+func cfgStrtolEnd(s string) int {
+	i := 0
+	for i < len(s) && cfgIsSpace(s[i]) {
+		i++
+	}
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// cfgElemName names an element as the loader's messages do: "<server> 2
+// (medium)", "<workload>".
+func cfgElemName(e *etree.Element, k int) string {
+	switch e.Tag {
+	case "config", "servers", "workload":
+		return "<" + e.Tag + ">"
+	}
+	name := fmt.Sprintf("<%s> %d", e.Tag, k)
+	if t, ok := cfgAttr(e, "type"); ok {
+		name += " (" + t + ")"
+	}
+	return name
 }

@@ -2,6 +2,7 @@ package simconfig
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -82,5 +83,42 @@ func TestCfgStrtod(t *testing.T) {
 	}
 	if v, st := cfgStrtod("nan"); st != cfgNumOK || !math.IsNaN(v) {
 		t.Errorf("cfgStrtod(nan) = %v, %d", v, st)
+	}
+}
+
+// TrailingGarbage names every number attribute with text after its number
+// (read as ds-server reads it, which LoadConfig also does), and nothing
+// else: clean values, trailing blanks, values without digits (the loader's
+// error) and attributes that are not numbers.
+func TestTrailingGarbage(t *testing.T) {
+	doc := `<?xml version="1.0"?>
+<config randomSeed="1024x">
+  <servers failureTimeGrain="300">
+    <server type="tiny" limit="2" bootupTime="60 " hourlyRate="0.4$" cores="2x" memory="4000" disk="16000" />
+    <server type="big" limit="1" bootupTime="0" hourlyRate="1e2" cores="8" memory="32000MB" disk="64000" />
+  </servers>
+  <jobs>
+    <job type="short" minRunTime="1" maxRunTime="300s" populationRate="60" />
+  </jobs>
+  <workload type="alternating" minLoad="10" maxLoad="90" avgLowTime="abc" />
+  <termination>
+    <condition type="endtime" value="604800" />
+    <condition type="jobcount" value="100 jobs" />
+  </termination>
+</config>`
+	want := []string{
+		`c.xml: <config>: attribute randomSeed: "1024x" is read as 1024, as ds-server does (it ignores "x")`,
+		`c.xml: <server> 1 (tiny): attribute hourlyRate: "0.4$" is read as 0.4, as ds-server does (it ignores "$")`,
+		`c.xml: <server> 1 (tiny): attribute cores: "2x" is read as 2, as ds-server does (it ignores "x")`,
+		`c.xml: <server> 2 (big): attribute memory: "32000MB" is read as 32000, as ds-server does (it ignores "MB")`,
+		`c.xml: <job> 1 (short): attribute maxRunTime: "300s" is read as 300, as ds-server does (it ignores "s")`,
+		`c.xml: <condition> 2 (jobcount): attribute value: "100 jobs" is read as 100, as ds-server does (it ignores " jobs")`,
+	}
+	got := TrailingGarbage("c.xml", []byte(doc))
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if w := TrailingGarbage("c.xml", []byte("<config")); w != nil {
+		t.Errorf("a document that does not parse: %q", w)
 	}
 }

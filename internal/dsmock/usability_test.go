@@ -1,0 +1,171 @@
+package dsmock
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// startOn runs dsmock with args as given (no port added) and waits until
+// it listens.
+func startOn(t *testing.T, args ...string) (addr net.Addr, stdout, stderr *syncBuf, code <-chan int) {
+	t.Helper()
+	stdout, stderr = &syncBuf{}, &syncBuf{}
+	addrc := make(chan net.Addr, 1)
+	ch := make(chan int, 1)
+	go func() {
+		ch <- run(append([]string{"dsmock"}, args...), stdout, stderr, func(a net.Addr) { addrc <- a }, false)
+	}()
+	select {
+	case a := <-addrc:
+		return a, stdout, stderr, ch
+	case c := <-ch:
+		t.Fatalf("dsmock %q exited %d: %s", args, c, stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("dsmock did not start")
+	}
+	return nil, nil, nil, nil
+}
+
+// shortSession runs HELO, AUTH, REDY, QUIT and then waits for dsmock to
+// close the connection before closing its own end: dsmock closes first,
+// so its end of the connection stays in TIME-WAIT on the port.
+func shortSession(t *testing.T, addr string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.SetDeadline(time.Now().Add(10*time.Second)))
+	buf := make([]byte, 256)
+	for _, m := range []string{"HELO", "AUTH x", "REDY", "QUIT"} {
+		_, err := c.Write([]byte(m))
+		require.NoError(t, err)
+		n, err := c.Read(buf)
+		require.NoError(t, err, "reply to %s", m)
+		if m == "QUIT" {
+			require.Equal(t, "QUIT", string(buf[:n]))
+		}
+	}
+	_, err = c.Read(buf)
+	require.ErrorIs(t, err, io.EOF, "dsmock closes after QUIT")
+}
+
+// timeWaitOn reports whether a TCP connection whose local port is port is
+// in TIME-WAIT (Linux's /proc/net/tcp and tcp6; state 06).
+func timeWaitOn(t *testing.T, port int) bool {
+	want := fmt.Sprintf(":%04X ", port)
+	for _, f := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		fh, err := os.Open(f)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			fields := strings.Fields(sc.Text())
+			if len(fields) > 3 && strings.HasSuffix(fields[1]+" ", want) && fields[3] == "06" {
+				fh.Close()
+				return true
+			}
+		}
+		fh.Close()
+	}
+	return false
+}
+
+// TestRebindRightAfterARun: a run on a port, then dsmock -p on the same
+// port at once, while the first run's connection is in TIME-WAIT on it:
+// it binds (as ds-server, whose socket has SO_REUSEADDR, does) and serves.
+// Both listen on the loopback interface by default.
+func TestRebindRightAfterARun(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	port := freeTestPort(t)
+	for run := 1; run <= 2; run++ {
+		addr, stdout, stderr, code := startOn(t, "-c", cfg, "-p", port)
+		tcp := addr.(*net.TCPAddr)
+		assert.True(t, tcp.IP.Equal(net.IPv4(127, 0, 0, 1)), "run %d listens on %v, want loopback", run, addr)
+		shortSession(t, addr.String())
+		require.Equal(t, 0, <-code, "run %d: %s", run, stderr.String())
+		assert.Contains(t, stdout.String(), "[ Summary ]")
+		if run == 1 && runtime.GOOS == "linux" {
+			require.True(t, timeWaitOn(t, tcp.Port), "the first run left its connection in TIME-WAIT on port %s", port)
+		}
+	}
+}
+
+// TestListenOption: --listen chooses the interface; a port in it, or an
+// empty address, is refused before loading anything.
+func TestListenOption(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	addr, _, _, code := startOn(t, "-c", cfg, "-p", "0", "--listen", "0.0.0.0")
+	assert.True(t, addr.(*net.TCPAddr).IP.IsUnspecified(), "%v", addr)
+	shortSession(t, "127.0.0.1:"+fmt.Sprint(addr.(*net.TCPAddr).Port))
+	assert.Equal(t, 0, <-code)
+
+	for _, bad := range []string{"127.0.0.1:50000", ""} {
+		var out, errb syncBuf
+		got := run([]string{"dsmock", "-c", cfg, "--listen", bad}, &out, &errb, nil, false)
+		assert.Equal(t, 1, got)
+		assert.Contains(t, errb.String(), "dsmock: --listen")
+	}
+}
+
+// TestHelpOption: --help prints the usage and exits 0 (ds-server's -h
+// topic form keeps ds-server's status 1).
+func TestHelpOption(t *testing.T) {
+	var out, errb syncBuf
+	assert.Equal(t, 0, run([]string{"dsmock", "--help"}, &out, &errb, nil, false))
+	assert.True(t, strings.HasPrefix(out.String(), "Usage: dsmock -c config.xml [options]\n"), out.String())
+	assert.Contains(t, out.String(), "--listen addr")
+	assert.Empty(t, errb.String())
+}
+
+// TestConfigErrorNamesTheAttribute: ds-server's own lines for a bad config
+// (stderr, then the Usage line on stdout), then one line of dsmock's that
+// names the file, the element and the attribute; a number with trailing
+// garbage is read as ds-server reads it, with a warning that says so.
+func TestConfigErrorNamesTheAttribute(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(fixtureDir(t, "sample-config01"), "config.xml"))
+	require.NoError(t, err)
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"jobs.xml"} {
+		data, err := os.ReadFile(filepath.Join(fixtureDir(t, "sample-config01"), f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(f, data, 0o644))
+	}
+	first := strings.Index(string(src), `cores="`)
+	require.Positive(t, first)
+	end := first + len(`cores="`) + strings.IndexByte(string(src[first+len(`cores="`):]), '"')
+	edit := func(name, cores string) string {
+		data := string(src[:first]) + `cores="` + cores + string(src[end:])
+		require.NoError(t, os.WriteFile(name, []byte(data), 0o644))
+		return name
+	}
+
+	var out, errb syncBuf
+	bad := edit("bad.xml", "0")
+	assert.Equal(t, 1, run([]string{"dsmock", "-c", bad}, &out, &errb, nil, false))
+	assert.Equal(t, "Usage: dsmock -h all\n", out.String())
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	require.Len(t, lines, 3, errb.String())
+	assert.Equal(t, "0: Out of bound! (1 - 1024); Core count limit", lines[0], "ds-server's line first")
+	assert.Equal(t, "Configuration file (bad.xml) invalid!", lines[1])
+	assert.Regexp(t, `^dsmock: bad\.xml: <server> 1 \(\w+\): attribute cores: 0: Out of bound! \(1 - 1024\); Core count limit$`, lines[2])
+
+	lax := edit("lax.xml", "2x")
+	addr, _, stderr, code := startOn(t, "-c", lax, "-p", "0")
+	assert.Regexp(t, `^dsmock: warning: lax\.xml: <server> 1 \(\w+\): attribute cores: "2x" is read as 2, as ds-server does \(it ignores "x"\)\n$`, stderr.String())
+	shortSession(t, addr.String())
+	assert.Equal(t, 0, <-code)
+}
