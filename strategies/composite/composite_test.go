@@ -1,0 +1,248 @@
+package composite
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/baselines"  // ff, ffq: members
+	_ "github.com/dssim-go/dssim-go/strategies/costreduce" // cost-reduce: a member
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// fixed is a test member: it asks GETS Capable (to show the shared view's
+// economy), proposes SCHD on its server, answers CHKQ with DEQJ GQ 0 and
+// records the outcomes it is told.
+type fixed struct {
+	to       protocol.ServerRef
+	outcomes []string
+}
+
+func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
+	if _, err := v.GetsCapable(j.Req()); err != nil {
+		return nil, err
+	}
+	if f.to.Type == "none" {
+		return nil, strategies.ErrNoServer
+	}
+	return strategies.Sched(j, f.to), nil
+}
+
+func (f *fixed) Event(_ strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	if _, ok := ev.(*protocol.CheckQueue); ok {
+		return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
+	}
+	return nil, nil
+}
+
+func (f *fixed) Outcome(_ strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
+	f.outcomes = append(f.outcomes, o.Action.String())
+	return nil, nil
+}
+
+var lastFixed []*fixed // the members made by the last composite, in order
+
+func init() {
+	strategies.Register(strategies.Info{Name: "test-fixed", Summary: "test member",
+		Params: []strategies.Param{{Name: "to", Kind: strategies.String, Default: "small"},
+			{Name: "id", Kind: strategies.Int, Default: "0"}},
+		New: func(p strategies.Params) (strategies.Strategy, error) {
+			f := &fixed{to: protocol.ServerRef{Type: p.String("to"), ID: p.Int("id")}}
+			lastFixed = append(lastFixed, f)
+			return f, nil
+		}})
+}
+
+func makeComposite(t *testing.T, settings map[string]string) *composite {
+	t.Helper()
+	lastFixed = nil
+	s, err := strategies.New("composite", settings)
+	require.NoError(t, err)
+	return s.(*composite)
+}
+
+// Two 2-core servers at 0.2 $/h (boot 60) and one 8-core at 1.0 $/h, the
+// 8-core active with a 6-core job running from 0 to 1000 (estimate).
+func clusterView(t *testing.T) *strattest.FakeView {
+	sys := strattest.System(
+		servertypes.Type{Name: "small", Limit: 2, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
+		servertypes.Type{Name: "big", Limit: 1, BootupTime: 60, HourlyRate: 1.0, Cores: 8, Memory: 32000, Disk: 64000},
+	)
+	l := strategies.NewLedger(sys)
+	v := &strattest.FakeView{Sys: sys, Book: l, Capable: []protocol.Server{}}
+	long := protocol.Job{ID: 0, Submit: 0, Cores: 6, Memory: 100, Disk: 100, EstRunTime: 1000}
+	l.Observe(&protocol.JobOffer{Job: long})
+	require.NoError(t, l.Applied(protocol.Schedule{JobID: 0, Server: ref("big", 0)}, "OK"))
+	l.Observe(&protocol.JobOffer{Job: protocol.Job{ID: 99, Submit: 60, Cores: 1, Memory: 1, Disk: 1, EstRunTime: 1}})
+	require.NoError(t, l.Applied(protocol.Schedule{JobID: 99, Server: ref("small", 1)}, "OK"))
+	v.Book.Observe(&protocol.JobCompleted{Time: 120, JobID: 99, Server: ref("small", 1)})
+	v.Time = 120
+	return v
+}
+
+func ref(typ string, id int) protocol.ServerRef { return protocol.ServerRef{Type: typ, ID: id} }
+
+func offer(v *strattest.FakeView, j protocol.Job) {
+	v.Time = j.Submit
+	v.Book.Observe(&protocol.JobOffer{Job: j})
+}
+
+const threeMembers = "[test-fixed:to=small,id=0; test-fixed:to=big; test-fixed:to=small,id=1]"
+
+// Portfolio: each row is a job; the proposal with the lowest extra cost +
+// weight × delay wins, and the members' identical GETS Capable is sent once.
+func TestPortfolioChoice(t *testing.T) {
+	rows := []struct {
+		what   string
+		weight string
+		job    protocol.Job
+		want   protocol.ServerRef
+	}{
+		// extra: big 0 (ends 230 < 1000); small#0 boots: 100 s × 0.2; small#1 idle since 120: 100 s × 0.2
+		{"fits beside the long job: no delay, no extra billing", "10", jb(1, 2, 100), ref("big", 0)},
+		// 3 cores: only big is capable for the others' too, but test members propose blindly:
+		// big: start 1000, delay 870; small servers cannot hold 3 cores (start -1, +Inf)
+		{"only big can hold 3 cores, however late", "10", jb(2, 3, 100), ref("big", 0)},
+	}
+	for _, tc := range rows {
+		c := makeComposite(t, map[string]string{"members": threeMembers, "mode": "portfolio", "weight": tc.weight})
+		v := clusterView(t)
+		offer(v, tc.job)
+		acts, err := c.Job(v, tc.job)
+		require.NoError(t, err, tc.what)
+		assert.Equal(t, strategies.Sched(tc.job, tc.want), acts, tc.what)
+		assert.Equal(t, []string{"GETS Capable " + tc.job.Req().String()}, v.Sent, "one query for three members")
+	}
+}
+
+func jb(id, cores, est int) protocol.Job {
+	return protocol.Job{ID: id, Submit: 130, Cores: cores, Memory: 100, Disk: 100, EstRunTime: est}
+}
+
+// The weight moves the choice: a 2-core job while big is full until 1000
+// (its billing runs to 5130 anyway); idle small#1 starts it now but bills
+// its idle gap too; booting small#0 delays it 60 s.
+func TestPortfolioWeight(t *testing.T) {
+	for _, tc := range []struct {
+		weight string
+		want   protocol.ServerRef
+	}{
+		{"0", ref("big", 0)},    // no extra billing (big runs to 5130 anyway), 870 s late
+		{"0.1", ref("big", 0)},  // 0.1 × 870 s × 2 cores × 0.1 $/h < 110 s × 0.2 $/h
+		{"10", ref("small", 1)}, // starts now; its idle gap 120..130 is billed too
+	} {
+		c := makeComposite(t, map[string]string{"members": "[test-fixed:to=small,id=0; test-fixed:to=big; test-fixed:to=small,id=1]",
+			"mode": "portfolio", "weight": tc.weight})
+		v := clusterView(t)
+		j := protocol.Job{ID: 5, Submit: 130, Cores: 2, Memory: 100, Disk: 100, EstRunTime: 100}
+		fill := protocol.Job{ID: 4, Submit: 130, Cores: 2, Memory: 100, Disk: 100, EstRunTime: 5000}
+		offer(v, fill)
+		require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: 4, Server: ref("big", 0)}, "OK"))
+		offer(v, j)
+		acts, err := c.Job(v, j)
+		require.NoError(t, err)
+		assert.Equal(t, strategies.Sched(j, tc.want), acts, "weight "+tc.weight)
+	}
+}
+
+// Scores of each proposal, in dollars, worked by hand.
+func TestPortfolioScores(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": threeMembers, "mode": "portfolio", "weight": "10"})
+	v := clusterView(t)
+	j := jb(7, 2, 100)
+	offer(v, j)
+	l := v.Book
+	perCoreSecond := 0.1 / 3600 // cheapest rate per core: small, 0.2 $/h over 2 cores
+	for _, tc := range []struct {
+		to   protocol.ServerRef
+		want float64
+	}{
+		{ref("small", 0), 100*0.2/3600 + 10*60*2*perCoreSecond}, // boots: 60 s delay, 100 s billed
+		{ref("small", 1), 110 * 0.2 / 3600},                     // idle since 120: the gap 120..130 is billed too
+		{ref("big", 0), 0},                                      // ends at 230, inside the long job's billing
+	} {
+		assert.InDelta(t, tc.want, c.score(l, j, strategies.Sched(j, tc.to)), 1e-12, tc.to.String())
+	}
+	assert.True(t, c.score(l, j, []protocol.Action{protocol.Enqueue{}}) > 1e300, "ENQJ has no prediction")
+}
+
+// Rules mode: the rule's member decides, the others are not asked.
+func TestRulesModeAsksOneMember(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": threeMembers, "rules": "cores>=2->2|3"})
+	v := clusterView(t)
+	j := jb(1, 2, 10)
+	offer(v, j)
+	acts, err := c.Job(v, j)
+	require.NoError(t, err)
+	assert.Equal(t, strategies.Sched(j, ref("big", 0)), acts)
+	j = jb(2, 1, 10)
+	offer(v, j)
+	acts, err = c.Job(v, j)
+	require.NoError(t, err)
+	assert.Equal(t, strategies.Sched(j, ref("small", 1)), acts)
+	assert.Len(t, v.Sent, 2, "one GETS Capable per decision")
+	assert.Equal(t, []float64{0, 1, 1}, metricValues(c))
+}
+
+func metricValues(c *composite) []float64 {
+	var out []float64
+	for _, m := range c.Metrics(nil, nil) {
+		out = append(out, m.Value)
+	}
+	return out
+}
+
+// Events go to every member; a repeated action is sent once; outcomes go
+// to the member whose action it was.
+func TestEventsAndOutcomes(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": threeMembers})
+	v := clusterView(t)
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
+	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Dequeue{QID: 0}, Reply: "OK"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"DEQJ GQ 0"}, lastFixed[0].outcomes, "the first member asked for it")
+	assert.Empty(t, lastFixed[1].outcomes)
+}
+
+// A member without an Outcome hook keeps the plain contract.
+func TestOutcomeWithoutHook(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[ffq; test-fixed]"})
+	v := clusterView(t)
+	_, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Dequeue{QID: 0}, Err: &protocol.ServerError{Text: "ERR: no such job"}})
+	assert.ErrorContains(t, err, "member 1 (ffq): DEQJ GQ 0 refused")
+	j := jb(3, 1, 1)
+	offer(v, j)
+	c.own(0, strategies.Sched(j, ref("small", 0)))
+	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Schedule{JobID: 3, Server: ref("small", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
+	assert.NoError(t, err, "a refused SCHD of the offered job is retried by the client")
+}
+
+// Bad parameters are refused when the strategy is made, before any run,
+// with a message naming the problem.
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		settings map[string]string
+		msg      string
+	}{
+		{map[string]string{"members": "[ff; nosuch]"}, "nosuch"},
+		{map[string]string{"members": "[]"}, "members is empty"},
+		{map[string]string{"members": "[ff; bf]", "rules": "cores>4->3"}, "column 10: member 3: there are 2 members"},
+		{map[string]string{"members": "[ff; bf]", "rules": "cors>4->2"}, `column 1: unknown field "cors"`},
+		{map[string]string{"mode": "vote"}, `mode "vote"`},
+		{map[string]string{"mode": "portfolio", "rules": "cores>1->1"}, "rules apply to mode=rules"},
+		{map[string]string{"weight": "-1"}, "weight -1"},
+		{map[string]string{"members": "[cost-reduce:multiplier=x]"}, "multiplier"},
+	} {
+		_, err := strategies.New("composite", tc.settings)
+		assert.ErrorContains(t, err, tc.msg, fmt.Sprint(tc.settings))
+	}
+}
