@@ -38,6 +38,7 @@ func init() {
 		f("riskEpsilon", "1e-9", "σ at or below this is zero risk (≥ 0)"),
 		strategies.Param{Name: "riskStrict", Kind: strategies.Bool, Default: "false", Help: "also require the new job on time"},
 		strategies.Param{Name: "riskSelect", Kind: strategies.String, Default: "first", Help: "first (first fit, literal Fig. 5.1) | bestfit (RESFree ascending)"})
+	registerQueuePolicies()
 }
 
 // newLibra binds and checks every parameter before the run.

@@ -21,7 +21,7 @@ type variant struct {
 }
 
 // The family with its defaults, run on every fixture.
-var defaults = []variant{{"libra", nil}, {"libraplus", nil}, {"librasla", nil}, {"librariskd", nil}}
+var defaults = []variant{{"libra", nil}, {"libraplus", nil}, {"librasla", nil}, {"librariskd", nil}, {"fcfs", nil}, {"sjf", nil}, {"edf", nil}}
 
 // The switches that change how a strategy talks to the server or disposes
 // of jobs, run on a few fixtures (a whole run costs 0.1–0.5 s: B.4's replay
@@ -65,7 +65,7 @@ func TestEveryFixtureCompletes(t *testing.T) {
 // The embedded suite, each variant with its defaults.
 func TestEmbeddedSuiteCompletes(t *testing.T) {
 	for _, n := range configs.Names() {
-		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd"} {
+		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
 			st, err := strategies.New(s, nil)
 			require.NoError(t, err)
 			m, err := strattest.RunFS(configs.FS(), n, st)
