@@ -1,9 +1,11 @@
 package simconfig
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestCfgStrtol: C strtol base 10 (job-generation.md §3.1), then the int
@@ -121,4 +123,30 @@ func TestTrailingGarbage(t *testing.T) {
 	if w := TrailingGarbage("c.xml", []byte("<config")); w != nil {
 		t.Errorf("a document that does not parse: %q", w)
 	}
+}
+
+// FuzzTrailingGarbage: whatever a number attribute holds, the warning is
+// given exactly when strtol reads a number and non-blank text follows it,
+// and it names the number strtol reads; whatever the document, no panic.
+func FuzzTrailingGarbage(f *testing.F) {
+	for _, s := range []string{"2", "2x", " 2 ", "x2", "", "-3kg", "99999999999999999999", "+7\t", "0x10"} {
+		f.Add(s, `<config><servers><server type="a" cores="`)
+	}
+	f.Fuzz(func(t *testing.T, value, doc string) {
+		TrailingGarbage("f.xml", []byte(doc)) // arbitrary documents: no panic
+		if strings.ContainsAny(value, "<&\"") || !utf8.ValidString(value) || strings.ContainsFunc(value, func(r rune) bool {
+			return r < 0x20 || r == 0xFFFE || r == 0xFFFF
+		}) {
+			return // not an attribute value XML carries unchanged
+		}
+		w := TrailingGarbage("f.xml", []byte(`<config><servers><server type="a" cores="`+value+`"/></servers></config>`))
+		n, st := cfgStrtol(value)
+		rest := strings.TrimRight(value[cfgStrtolEnd(value):], " \t\n\v\f\r")
+		if want := st == cfgNumOK && rest != ""; want != (len(w) == 1) || len(w) > 1 {
+			t.Fatalf("%q: warnings %q, want one: %v", value, w, want)
+		}
+		if len(w) == 1 && !strings.Contains(w[0], fmt.Sprintf("is read as %s,", strings.TrimSpace(value[:cfgStrtolEnd(value)]))) {
+			t.Fatalf("%q (strtol %d): %q", value, n, w[0])
+		}
+	})
 }
