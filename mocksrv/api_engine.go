@@ -48,9 +48,10 @@ var (
 	LevelStats = engine.LevelStats
 )
 
-// ErrFailureModel is returned for configs that ask for a failure model
-// (decision 5).
-var ErrFailureModel = engine.ErrFailureModel
+// ModelLines returns the two lines ds-server prints at -v all, before its
+// banner, when it generates a failure model's failures
+// (failure-models.md §8); "" otherwise (engine.ModelLines).
+func ModelLines(cfg *Config, lvl Level) string { return engine.ModelLines(cfg, lvl) }
 
 // ParseLevel reads a -v word (engine.ParseLevel).
 func ParseLevel(word string) Level { return engine.ParseLevel(word) }

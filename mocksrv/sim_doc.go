@@ -63,6 +63,7 @@
 //	§8 command line              internal/dsmock (not a library package)
 //	Appendix A, B                simconfig/jobgen.go, simconfig/glibcrand.go
 //	Appendix C failures          C.1 simconfig/failtrace.go, model/model.go (FailureEvents),
+//	                             C.2 models simconfig/failmodel*.go (failure-models.md),
 //	                             engine/engine.go (loadFailures); C.3 engine/engine.go
 //	                             (failureEvent, evict); C.4 engine/cmd_query.go,
 //	                             engine/engine_render.go; C.5 engine/engine_files.go
@@ -84,7 +85,14 @@
 //     is;
 //   - a client that disconnects or stays silent for the read timeout ends
 //     its simulation with no report and no files (4);
-//   - failure models are refused (ErrFailureModel; 5);
+//   - failure models (5) are implemented as ../shared/docs/failure-models.md
+//     specifies them: simconfig/failmodel.go (§2, §5: derived values, every
+//     glibc draw in order, the server-id wrap), simconfig/failmodel_lognormal.go
+//     (§4 sampler, §5.3 tolerant sort); Go's math.Exp and math.Log, as its
+//     decision 2 recommends; the generated failures feed the engine like a
+//     trace without the phantom failure; engine.ModelLines prints the two
+//     -v all lines of §8; a series no selected server uses is never computed
+//     (its generator is private, so no draw changes);
 //   - RESC (optional, §5.15) follows the section; a bad RESC query gets
 //     GETS's error text (the reference's is not documented);
 //   - job files whose ids are not 0,1,2,… in file order are rejected at

@@ -5,7 +5,7 @@
 // generated; ds-res-failures.txt when failures are simulated).
 //
 //	dsmock -c config.xml [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
-//	       [-r n] [-f trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
+//	       [-r n] [-f model|trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
 //	       [--listen addr] [--help]
 //
 // dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
@@ -15,9 +15,11 @@
 // --spin (default 100µs, 0 to turn off) is how long a read busy-polls
 // before parking, which saves a thread wake-up per protocol round trip
 // (internal/netspin).
+// -f takes one of ds-server's six failure models (teragrid nd07cpu
+// websites02 ldns04 pl05 g5k06, generated as failure-models.md specifies,
+// with -g and -s after it) or, a dsmock extension, a failure trace file.
 // Not implemented, refused with a message (decisions 6, 7): no-config mode
-// (running without -c), -l, -b, -i, and failure models (decision 5; a
-// failure trace file is accepted by -f or failureFile).
+// (running without -c), -l, -b, -i.
 //
 // Exit statuses:
 //
@@ -88,10 +90,6 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		fmt.Fprintln(cl.stderr, "dsmock:", err)
 		return nil, 1, false
 	}
-	if cfg.FailureModel != "" {
-		fmt.Fprintln(cl.stderr, "dsmock:", mocksrv.ErrFailureModel)
-		return nil, 1, false
-	}
 	warnNumbers(st.config, cl.stderr)
 	return cfg, 0, true
 }
@@ -116,7 +114,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 		ready(ln.Addr())
 	}
 	if st.serve {
-		fmt.Fprint(stdout, mocksrv.Header(cmdline, port))
+		fmt.Fprint(stdout, mocksrv.ModelLines(cfg, st.level)+mocksrv.Header(cmdline, port))
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -233,8 +231,10 @@ func help(topic string) string {
   -d n       job generation end time, 1-2592000 (a config endtime overrides it)
   -j n       job generation count, 1-1000000 (a config jobcount overrides it)
   -r n       random seed (only without a <config> element)
-  -f trace   failure trace file (failure models are not implemented)
-  -g n, -s n failure time grain (60-3600) and scale (1-100): models only
+  -f model   failure model: teragrid nd07cpu websites02 ldns04 pl05 g5k06
+             (or, a dsmock extension, a failure trace file)
+  -g n, -s n failure time grain (60-3600, default 300) and scale (1-100,
+             default 100) of the -f model; they must follow -f
   -o         do not send RESF/RESR
   -h topic   all | usage | limits | states | cmd
   --write-actual  write actRunTime into ds-jobs.xml

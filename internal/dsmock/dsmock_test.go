@@ -86,11 +86,6 @@ func TestCommandLineErrors(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	// Failure models are refused (decision 5), by the loader or the engine.
-	if code := run([]string{"ds-server", "-c", cfg, "-f", "teragrid"}, &out, &errb, nil, false); code != 1 || !strings.Contains(errb.String(), "not supported") {
-		t.Errorf("-f teragrid: exit %d, stderr %q", code, errb.String())
-	}
-	out.Reset()
 	if code := run([]string{"ds-server", "-h", "states"}, &out, &errb, nil, false); code != 1 || !strings.Contains(out.String(), "4: unavailable") {
 		t.Errorf("-h states: exit %d, %q", code, out.String())
 	}

@@ -90,19 +90,12 @@ type fevent struct {
 	dur     int // failEnd - failStart
 }
 
-// ErrFailureModel is returned for configs that ask for a failure model:
-// dsmock supports failure trace files only (decision 5).
-var ErrFailureModel = errors.New("failure models are not supported by dsmock: use a failure trace file (failureFile); ds-server.md decision 5")
-
 // NewEngine builds a simulation of cfg. The config must have been loaded
 // (types sorted, jobs present). Failure trace records naming an unknown
 // server are an error.
 func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 	if cfg == nil || len(cfg.Types) == 0 {
 		return nil, errors.New("mocksrv: config has no server types")
-	}
-	if cfg.FailureModel != "" {
-		return nil, ErrFailureModel
 	}
 	e := &Engine{cfg: cfg, opt: opt, types: cfg.Types, jobs: cfg.Jobs, lastSent: -1,
 		byName: make(map[string]int32, len(cfg.Types)), failures: cfg.Simulated()}
@@ -134,7 +127,7 @@ func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 			e.machines = append(e.machines, s)
 		}
 	}
-	if cfg.FailureFile != "" {
+	if cfg.Simulated() {
 		if err := e.loadFailures(); err != nil {
 			return nil, err
 		}
@@ -163,8 +156,20 @@ func oneToken(t string) bool {
 // header prints the three lines ds-server prints before accepting (§7.1).
 func (e *Engine) header() {
 	if e.log.writing() {
+		e.log.buf = append(e.log.buf, ModelLines(e.cfg, e.opt.Level)...)
 		e.log.buf = append(e.log.buf, Header(e.opt.CommandLine, e.opt.Port)...)
 	}
+}
+
+// ModelLines returns the two lines ds-server prints at -v all while it
+// generates a failure model's failures, before its banner because the
+// configuration is read first (failure-models.md §8); "" otherwise.
+func ModelLines(cfg *model.Config, lvl Level) string {
+	if cfg.FailureModel == "" || lvl.Proto != ProtoAll {
+		return ""
+	}
+	return "# Start generating resource failures based on " + cfg.FailureModel + " distribution.\n" +
+		"Total #failures: " + strconv.Itoa(cfg.FailureTotal) + "\n"
 }
 
 // Header returns the three lines ds-server prints before accepting a
@@ -177,7 +182,10 @@ func Header(commandLine string, port int) string {
 }
 
 // loadFailures builds the event list of Appendix C.1 from the trace
-// records, adding the phantom failure of the smallest type's server 0.
+// records, adding the phantom failure of the smallest type's server 0, or
+// from a model's generated failures, which have no phantom
+// (failure-models.md §1.6, §5.7: failure then recovery per record, stably
+// sorted by time, exactly as for a trace).
 func (e *Engine) loadFailures() error {
 	var ev []fevent
 	for i, r := range e.cfg.Failures {
@@ -194,6 +202,10 @@ func (e *Engine) loadFailures() error {
 			fevent{t: r.End + 1, recover: true, srv: srv, dur: r.End - r.Start})
 	}
 	sort.SliceStable(ev, func(i, j int) bool { return ev[i].t < ev[j].t })
+	if e.cfg.FailureFile == "" {
+		e.fevents = ev
+		return nil
+	}
 	// The phantom failure goes after every real time-0 event (Appendix C.1).
 	k := 0
 	for k < len(ev) && ev[k].t <= 0 {

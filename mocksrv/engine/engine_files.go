@@ -6,6 +6,7 @@ import "strconv"
 // failures are not simulated. Only valid after QUIT (it stops at the actual
 // simulation end time).
 //
+// Line 1 for a model: its name and distributions (failure-models.md §7).
 // Line 1: for a trace file the reference prints garbage where the model's
 // parameters would be [BUG-COMPAT]. dsmock writes the same fields with the
 // trace file's name as base_trace and zero parameters, so the line keeps
@@ -19,9 +20,18 @@ func (e *Engine) FailuresTxt() []byte {
 	for _, t := range e.types {
 		total += t.Limit
 	}
-	b := []byte("#base_trace: " + e.cfg.FailureFile + ", config_file: " + e.cfg.Path +
-		", total_servers: " + strconv.Itoa(total) + ", total_time: " + strconv.Itoa(e.cfg.EndTime) +
-		", time_dist_mean: 0.000000, time_dist_stdev: 0.000000, node_dist_mean: 0.000000, node_dist_stdev: 0.000000\n")
+	base := e.cfg.FailureFile
+	if e.cfg.FailureModel != "" {
+		base = e.cfg.FailureModel // failure-models.md §7
+	}
+	b := []byte("#base_trace: " + base + ", config_file: " + e.cfg.Path +
+		", total_servers: " + strconv.Itoa(total) + ", total_time: " + strconv.Itoa(e.cfg.EndTime))
+	for i, name := range [4]string{"time_dist_mean", "time_dist_stdev", "node_dist_mean", "node_dist_stdev"} {
+		// C's %f: six decimals, correctly rounded like Go's 'f' format.
+		b = append(b, ", "+name+": "...)
+		b = strconv.AppendFloat(b, e.cfg.FailureDist[i], 'f', 6, 64)
+	}
+	b = append(b, '\n')
 	for _, f := range e.fevents {
 		if f.recover {
 			continue

@@ -82,7 +82,14 @@ type Config struct {
 
 	FailureFile  string          // failureFile attribute or -f trace ("" if none)
 	FailureModel string          // failureModel attribute or -f model ("" if none)
-	Failures     []FailureRecord // trace records in file order (no phantom; the engine adds it)
+	Failures     []FailureRecord // trace records in file order (no phantom; the engine adds it), or a model's generated failures
+	// FailureDist is a model's time and node distributions (μt, σt, μn, σn;
+	// failure-models.md §2.1), printed in ds-res-failures.txt's header;
+	// zero for a trace.
+	FailureDist [4]float64
+	// FailureTotal is a model's total failed slot count, Σ c of
+	// failure-models.md §5.5: the "Total #failures" line of -v all.
+	FailureTotal int
 
 	// Warnings are the lines ds-server prints on stderr while loading a
 	// configuration it accepts (e.g. "Error: Server rental rate", "No digits

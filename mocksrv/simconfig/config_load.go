@@ -177,14 +177,45 @@ func (l *cfgLoader) finish() *ConfigError {
 		}
 	}
 	l.setSeed()
+	g := newGlibcRand(l.seed)
+	l.setTermination()
 	if l.jobFileMode {
-		// §2.7 termination reset: conditions, -j and -d are ignored.
+		// No job draws: the failures start at the first output
+		// (failure-models.md §1.4), with the end time in force before
+		// the §2.7 termination reset (conditions, -j and -d are then
+		// ignored; ds-res-failures.txt's header shows the reset value).
+		l.generateFailures(g)
 		l.cfg.JobCount, l.cfg.EndTime = len(l.cfg.Jobs), cfgDefaultEndTime
 		l.cfg.Warnings = l.notes
 		return nil
 	}
-	l.setTermination()
-	return l.generate()
+	if e := l.generate(g); e != nil {
+		return e
+	}
+	l.generateFailures(g)
+	return nil
+}
+
+// generateFailures runs the failure model, if one was chosen, on the glibc
+// stream where job generation left it (failure-models.md §1.4). -g and -s
+// count only with -f; a model from the failureModel attribute always runs
+// with a 300 s grain and a scale of 100 (§2.2: the failureTimeGrain
+// attribute is range-checked and then never used).
+func (l *cfgLoader) generateFailures(g *glibcRand) {
+	c := l.cfg
+	m, ok := lookupFailModel(c.FailureModel)
+	if !ok {
+		return
+	}
+	grain, scale := failDefaultGrain, failDefaultScale
+	if l.opt.FailureGiven && l.opt.GrainGiven {
+		grain = l.opt.Grain
+	}
+	if l.opt.FailureGiven && l.opt.ScaleGiven {
+		scale = l.opt.Scale
+	}
+	c.Failures, c.FailureTotal = newFailGen(g, m, c.Types, grain, scale, c.EndTime).generate()
+	c.FailureDist = [4]float64{m.timeMu, m.timeSigma, m.nodeMu, m.nodeSigma}
 }
 
 // checkDocument: servers present, population rates summing to 100.
@@ -259,8 +290,7 @@ func (l *cfgLoader) checkTypes() *ConfigError {
 	return nil
 }
 
-// checkWorkload refuses a workload with minLoad > maxLoad and failure
-// models.
+// checkWorkload refuses a workload with minLoad > maxLoad.
 func (l *cfgLoader) checkWorkload() *ConfigError {
 	c := l.cfg
 	if w := c.Workload; w != nil && w.MinLoad > w.MaxLoad {
@@ -273,13 +303,6 @@ func (l *cfgLoader) checkWorkload() *ConfigError {
 			e.Divergence = "ds-server hangs while generating jobs for this workload (job-generation.md §8)"
 		}
 		return e
-	}
-	if c.FailureModel != "" {
-		// ds-server.md decision 5: only trace files are supported.
-		m := fmt.Sprintf("failure model %q is not supported: only failure trace files are (failureFile attribute, or -f with a trace path)", c.FailureModel)
-		return &ConfigError{File: l.path, Context: "failure model", Msg: m,
-			Stderr: append(append([]string(nil), l.notes...), m), Status: 1,
-			Divergence: "ds-server generates failures from the model (ds-server.md Appendix C.2)"}
 	}
 	return nil
 }
@@ -314,8 +337,8 @@ func (l *cfgLoader) setTermination() {
 	}
 }
 
-// generate generates the jobs (job-generation.md).
-func (l *cfgLoader) generate() *ConfigError {
+// generate generates the jobs (job-generation.md) with g, seeded.
+func (l *cfgLoader) generate(g *glibcRand) *ConfigError {
 	c := l.cfg
 	if c.Workload == nil {
 		// job-generation.md decision 3.
@@ -324,7 +347,7 @@ func (l *cfgLoader) generate() *ConfigError {
 			Stderr: append(append([]string(nil), l.notes...), l.path+": "+m), Status: 1,
 			Divergence: "ds-server generates with minLoad = maxLoad = 0 (not verified)"}
 	}
-	jobs, e := generateJobs(c, l.seed)
+	jobs, e := jobgenRun(c, g)
 	if e != nil {
 		e.File = l.path
 		e.Stderr = append(append([]string(nil), l.notes...), e.Stderr...)

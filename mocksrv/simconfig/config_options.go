@@ -44,18 +44,6 @@ type LoadOptions struct {
 	FS fs.FS
 }
 
-// failureModels are the model names ds-server accepts (ds-server.md §2.3, C.2).
-var failureModels = []string{"teragrid", "nd07cpu", "websites02", "ldns04", "pl05", "g5k06"}
-
-func isFailureModel(s string) bool {
-	for _, m := range failureModels {
-		if m == s {
-			return true
-		}
-	}
-	return false
-}
-
 // cfgOptionBound is one range check of §8 with its limit name.
 type cfgOptionBound struct {
 	given    bool

@@ -154,10 +154,7 @@ func TestConfigValidation(t *testing.T) {
 		{"randomSeed no digits", edit(t, `randomSeed="1024"`, `randomSeed="seed"`), LoadOptions{}, []string{"No digits were found!", inv}, true, "randomSeed"},
 		// Failure attributes (§2.3, Appendix C)
 		{"failure model name", edit(t, `<servers>`, `<servers failureModel="bogus">`), LoadOptions{}, []string{"Invalid resource failure model!", inv}, true, "failureModel"},
-		{"failure model refused", edit(t, `<servers>`, `<servers failureModel="pl05" failureFile="absent.txt">`), LoadOptions{},
-			[]string{`failure model "pl05" is not supported: only failure trace files are (failureFile attribute, or -f with a trace path)`}, false, "not supported"},
-		{"failure model from -f refused", cfgBase, LoadOptions{Failure: "g5k06", FailureGiven: true},
-			[]string{`failure model "g5k06" is not supported: only failure trace files are (failureFile attribute, or -f with a trace path)`}, false, "not supported"},
+		{"failure model name is case-sensitive", edit(t, `<servers>`, `<servers failureModel="G5K06">`), LoadOptions{}, []string{"Invalid resource failure model!", inv}, true, "failureModel"},
 		{"failureTimeGrain 59", edit(t, `<servers>`, `<servers failureTimeGrain="59">`), LoadOptions{}, []string{"59: Out of bound! (60 - 3600); Server failure time granularity", inv}, true, "failureTimeGrain"},
 		{"failureFile missing", edit(t, `<servers>`, `<servers failureFile="absent.txt">`), LoadOptions{}, []string{"absent.txt: no such file found!", inv}, true, "failureFile"},
 		{"-f and failure attributes", edit(t, `<servers>`, `<servers failureTimeGrain="300">`), LoadOptions{Failure: "teragrid", FailureGiven: true},

@@ -164,10 +164,10 @@ var edgeConfigs = []edgeConfig{
 	{name: "e13-avg-order", seed: "1000", servers: edgeB4, jobTypes: edgeJ3,
 		workload:   `minLoad="5" maxLoad="95" avgLowTime="43200" avgTransitTime="3600"`,
 		conditions: cond("endtime", 200000) + cond("jobcount", 4000), jobs: 737, last: 200481},
-	// e14 has failureModel="teragrid" on <servers>; models are refused
-	// (ds-server.md decision 5) and the model's draws come after the jobs
-	// (job-generation.md §9), so the jobs are checked without it.
-	{name: "e14-failure-model", seed: "2000", servers: edgeB4, jobTypes: edgeJ3, workload: `minLoad="30" maxLoad="70"`,
+	// e14 has failureModel="teragrid" on <servers>: the model's draws come
+	// after the jobs (job-generation.md §9), so the jobs are those of the
+	// reference with the model on.
+	{name: "e14-failure-model", seed: "2000", serversTag: ` failureModel="teragrid"`, servers: edgeB4, jobTypes: edgeJ3, workload: `minLoad="30" maxLoad="70"`,
 		conditions: cond("endtime", 20000) + cond("jobcount", 150), jobs: 101, last: 20015},
 	{name: "e15-endtime-only", seed: "11", servers: edgeB4, jobTypes: edgeJ3, workload: `minLoad="30" maxLoad="70"`,
 		conditions: cond("endtime", 30000), jobs: 134, last: 30264},
@@ -273,23 +273,19 @@ func TestGeneratedJobsCommandLine(t *testing.T) {
 
 // TestGeneratedJobsFailureModes: job-generation.md §11.3 special files and
 // §12 item 7: x01 fails with a clear error where ds-server divides by zero,
-// x03 (minLoad > maxLoad) is rejected before generating, e14's failure model
-// is refused (ds-server.md decision 5).
+// x03 (minLoad > maxLoad) is rejected before generating.
 func TestGeneratedJobsFailureModes(t *testing.T) {
 	x01 := edgeConfig{name: "x01", seed: "5", servers: edgeServer("t", 10, "0.1", 1, 2000, 8000),
 		jobTypes: `<job type="short" minRunTime="1" maxRunTime="300" populationRate="100" />`,
 		workload: `minLoad="30" maxLoad="70"`, conditions: cond("jobcount", 50)}
 	x03 := edgeConfig{name: "x03", seed: "42", servers: edgeB4, jobTypes: edgeJ3,
 		workload: `minLoad="60" maxLoad="40"`, conditions: cond("jobcount", 600)}
-	e14 := findEdge(t, "e14-failure-model")
-	e14.serversTag = ` failureModel="teragrid"`
 	cases := []struct {
 		name, xml, msg string
 		stderr         []string
 	}{
 		{"x01", x01.xml(), "divides by zero", []string{"cannot generate job 0: the largest server type has 1 core, and ds-server's upper-half core rule (job-generation.md §5.5 case 1) divides by zero"}},
 		{"x03", x03.xml(), "Min load (60) should be less than max load (40)!", []string{"Min load (60) should be less than max load (40)!"}},
-		{"e14", e14.xml(), "only failure trace files", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,139 @@
+package dsmock
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/protocol"
+)
+
+// modelArgs is the reference command line of a failure-models case folder
+// CONFIG.MODEL[.variant] (the folder's README), without -v and -p.
+func modelArgs(name string) []string {
+	parts := strings.Split(name, ".")
+	args := []string{"-c", parts[0] + ".xml"}
+	if parts[0] != "fm-e2-attr" { // that case's model is the config attribute
+		args = append(args, "-f", parts[1])
+	}
+	if len(parts) == 3 {
+		var g, s, d int
+		if _, err := fmt.Sscanf(parts[2], "g%ds%d", &g, &s); err == nil {
+			args = append(args, "-g", fmt.Sprint(g), "-s", fmt.Sprint(s))
+		} else if _, err := fmt.Sscanf(parts[2], "d%d", &d); err == nil {
+			args = append(args, "-d", fmt.Sprint(d))
+		}
+	}
+	return args
+}
+
+// modelWorkdir makes a working directory holding the case's inputs (the
+// configuration and any job file), as the reference was run, and enters it.
+func modelWorkdir(t *testing.T, dir string) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".xml") || e.Name() == "ds-jobs.xml" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(e.Name(), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFailureModelFiles: dsmock with each reference failure model case that
+// ends, and the project's ffq over TCP, prints the reference summary and
+// writes the same ds-res-failures.txt and ds-jobs.xml as ds-server
+// (failure-models.md §11.2; none of ds-jobs.xml with a job file).
+func TestFailureModelFiles(t *testing.T) {
+	ran := 0
+	for _, dir := range fixtures.Glob(t, "failure-models/*.*") {
+		name := filepath.Base(dir)
+		want, err := os.ReadFile(filepath.Join(dir, name+".ffq.summary"))
+		if err != nil {
+			continue // README.md, and the three cases that never end
+		}
+		ran++
+		t.Run(name, func(t *testing.T) {
+			modelWorkdir(t, dir)
+			addr, stdout, stderr, code := startDsmock(t, append(modelArgs(name), "-v", "brief")...)
+			if err := runClient(t, addr, "ffq", protocol.Plain); err != nil {
+				t.Fatal(err)
+			}
+			if c := <-code; c != 0 {
+				t.Fatalf("exit %d: %s", c, stderr.String())
+			}
+			if out := stdout.String(); !strings.HasSuffix(out, string(want)) {
+				t.Fatalf("stdout does not end with the reference summary:\n%s", out[max(0, len(out)-1500):])
+			}
+			for _, f := range []string{"ds-res-failures.txt", "ds-jobs.xml"} {
+				wantF, werr := os.ReadFile(filepath.Join(dir, f))
+				got, gerr := os.ReadFile(f)
+				if werr != nil {
+					if gerr == nil {
+						t.Errorf("%s written; the reference wrote none", f)
+					}
+					continue
+				}
+				if gerr != nil || !bytes.Equal(got, wantF) {
+					t.Errorf("%s differs from the reference (%v):\n%s", f, gerr, got[:min(len(got), 600)])
+				}
+			}
+		})
+	}
+	if ran != 26 {
+		t.Errorf("%d cases ran, want 26", ran)
+	}
+}
+
+// TestFailureModelLogs: the two whole -v all logs, with dsmock and the
+// project's ffq over TCP, byte for byte from line 6 (lines 1-5 name the
+// binary and port), and the two model lines of failure-models.md §8 first.
+func TestFailureModelLogs(t *testing.T) {
+	logs := fixtures.Glob(t, "failure-models/*/*.ffq.vall.log.gz")
+	if len(logs) != 2 {
+		t.Fatalf("%d logs, want 2", len(logs))
+	}
+	for _, p := range logs {
+		dir := filepath.Dir(p)
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			want := string(fixtures.ReadGz(t, p))
+			modelWorkdir(t, dir)
+			addr, stdout, stderr, code := startDsmock(t, append(modelArgs(name), "-v", "all")...)
+			if err := runClient(t, addr, "ffq", protocol.Plain); err != nil {
+				t.Fatal(err)
+			}
+			if c := <-code; c != 0 {
+				t.Fatalf("exit %d: %s", c, stderr.String())
+			}
+			got := strings.SplitAfterN(stdout.String(), "\n", 6)
+			w := strings.SplitAfterN(want, "\n", 6)
+			if got[0] != w[0] || got[1] != w[1] {
+				t.Errorf("model lines %q %q, want %q %q", got[0], got[1], w[0], w[1])
+			}
+			if got[5] != w[5] {
+				gl, wl := strings.Split(got[5], "\n"), strings.Split(w[5], "\n")
+				for i := range min(len(gl), len(wl)) {
+					if gl[i] != wl[i] {
+						t.Fatalf("log line %d: got %q, want %q", i+6, gl[i], wl[i])
+					}
+				}
+				t.Fatalf("log: %d lines, want %d", len(gl)+5, len(wl)+5)
+			}
+		})
+	}
+}
