@@ -51,7 +51,8 @@ type Conn struct {
 	n        int
 	err      error
 	until    time.Time
-	spinning bool // holds one of the process's polling slots
+	last     time.Time // the previous look at the clock while polling
+	spinning bool      // holds one of the process's polling slots
 
 	// State of the Write in progress (a Read and a Write may run at the
 	// same time; Writes take turns).
@@ -97,6 +98,9 @@ func (c *Conn) tryRead(fd uintptr) bool {
 			continue
 		}
 		if c.err != syscall.EAGAIN {
+			if c.spinning {
+				pollSucceeded()
+			}
 			c.release()
 			return true
 		}
@@ -106,12 +110,20 @@ func (c *Conn) tryRead(fd uintptr) bool {
 		now := time.Now()
 		if c.until.IsZero() {
 			c.until = now.Add(c.spin)
-			if !takeSlot() {
-				return false // enough reads are polling: park at once
+			if backingOff(now) || !takeSlot() {
+				return false // contention, or enough reads are polling: park at once
 			}
 			c.spinning = true
+		} else if c.spinning && now.Sub(c.last) > preemptGap {
+			c.release() // descheduled while polling: the CPUs are busy
+			pollFailed(now)
+			return false
 		}
+		c.last = now
 		if now.After(c.until) {
+			if c.spinning {
+				pollFailed(now)
+			}
 			c.release()
 			return false
 		}

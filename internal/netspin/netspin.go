@@ -16,6 +16,10 @@
 // while a client and server in one process (dsbench --server dsmock) can
 // both poll.
 //
+// When other programs keep the CPUs busy, polling would hold a CPU the peer
+// needs and cost a time slice per round trip; reads then back off and park
+// at once for a while, process-wide (backoff.go).
+//
 // Polling uses raw read(2)/write(2) on the socket (Linux, macOS, the BSDs);
 // on other systems (Windows, Solaris, AIX) Wrap returns the connection
 // unchanged.

@@ -1,0 +1,70 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package netspin
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func resetBackoff() { parkUntil.Store(0); backoff.Store(0) }
+
+// The backoff after failed polls: 1 ms, doubling up to 64 ms; a poll that
+// finds its data resets it; reads poll again once the time is up.
+func TestBackoffSchedule(t *testing.T) {
+	resetBackoff()
+	t.Cleanup(resetBackoff)
+	now := time.Unix(1000, 0)
+	assert.False(t, backingOff(now), "no failure yet")
+	for _, want := range []time.Duration{1, 2, 4, 8, 16, 32, 64, 64, 64} {
+		pollFailed(now)
+		want *= time.Millisecond
+		assert.True(t, backingOff(now.Add(want-time.Microsecond)), "parked just before %v", want)
+		assert.False(t, backingOff(now.Add(want)), "polling again at %v", want)
+	}
+	pollSucceeded()
+	pollFailed(now)
+	assert.False(t, backingOff(now.Add(time.Millisecond)), "after a success the next failure parks 1 ms only")
+}
+
+// While backing off, a read parks at once: it takes no polling slot, and
+// still gets its data (from the poller) when the data comes.
+func TestBackingOffReadParks(t *testing.T) {
+	resetBackoff()
+	t.Cleanup(resetBackoff)
+	c, s := pair(t)
+	w := Wrap(c, 50*time.Millisecond)
+	parkUntil.Store(time.Now().Add(time.Hour).UnixNano())
+	go func() {
+		time.Sleep(30 * time.Millisecond)
+		s.Write([]byte("OK"))
+	}()
+	got := make(chan error, 1)
+	go func() {
+		_, err := w.Read(make([]byte, 8))
+		got <- err
+	}()
+	time.Sleep(10 * time.Millisecond)
+	assert.Equal(t, int32(0), spinners.Load(), "no read polls while backing off")
+	require.NoError(t, <-got)
+}
+
+// A poll that runs out its spin time without data backs off (a success
+// resetting it is TestBackoffSchedule's).
+func TestReadOutcomesDriveBackoff(t *testing.T) {
+	resetBackoff()
+	t.Cleanup(resetBackoff)
+	c, s := pair(t)
+	w := Wrap(c, 200*time.Microsecond)
+	go func() {
+		time.Sleep(20 * time.Millisecond) // well past the spin time
+		s.Write([]byte("A"))
+	}()
+	buf := make([]byte, 8)
+	_, err := w.Read(buf)
+	require.NoError(t, err)
+	assert.Positive(t, backoff.Load(), "a poll that found nothing backs off")
+}
