@@ -50,6 +50,8 @@ type cliConfig struct {
 	progress  string
 	list      bool
 	help      bool
+	arrival   []string // --arrival-factor sweep values (transform.go)
+	inacc     []string // --inaccuracy sweep values
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -70,6 +72,8 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
+	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
+	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	return fs
@@ -136,6 +140,11 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 			more, err = WriteTimeline(c.plots, b.Sources[0], b.Variants[0])
 			files = append(files, more...)
 		}
+		if err == nil {
+			var more []string
+			more, err = WriteSweepPlots(c.plots, results, b.Columns())
+			files = append(files, more...)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "dsbench: plots: %v\n", err)
 			return ExitFailure
@@ -200,6 +209,9 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	}
 	sources, err := Sources(args)
 	if err != nil {
+		return nil, 0, "", err
+	}
+	if sources, err = c.transform(sources); err != nil {
 		return nil, 0, "", err
 	}
 	if c.server != "" && c.server != ServerDsmock {

@@ -29,6 +29,14 @@ type Result struct {
 	Unscheduled int           `json:"unscheduled,omitempty"`
 	Bounds      Bounds        `json:"bounds"`
 	Wall        time.Duration `json:"wall_ns"`
+	// Base, ArrivalFactor and Inaccuracy say which workload transform made
+	// the config (Expand); empty for a plain config.
+	Base          string   `json:"base_config,omitempty"`
+	ArrivalFactor *float64 `json:"arrival_factor,omitempty"`
+	Inaccuracy    *float64 `json:"inaccuracy,omitempty"`
+	// Metrics is what the strategy reported (strategies.MetricsReporter):
+	// its own measures beside ds-server's summary, shown as extra tables.
+	Metrics Reported `json:"metrics,omitempty"`
 }
 
 // OK reports whether the run produced comparable numbers.
@@ -75,6 +83,8 @@ type Comparison struct {
 	// Bound tables: turnaround / mean actual runtime and cost /
 	// perfect-packing cost, per config and column, with Average rows.
 	BoundTables []Table
+	// MetricTables are the strategies' own metrics, one table per name.
+	MetricTables []MetricTable
 }
 
 // Compare arranges results into the course tables. configs and columns fix
@@ -118,6 +128,7 @@ func Compare(results []Result, configs, columns, baselines []string, objective M
 		}),
 	}
 	c.BoundTables[0].Metric, c.BoundTables[1].Metric = Turnaround, Cost
+	c.MetricTables = metricTables(results, configs, columns)
 	return c
 }
 

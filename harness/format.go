@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -96,6 +97,9 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	}
 	for _, t := range c.BoundTables {
 		r.writeTable(tw, t.Title+" (1.00 = the physical bound)", t, 2, 2)
+	}
+	for _, mt := range c.MetricTables {
+		r.writeTable(tw, mt.heading(), mt.Table, 2, 2)
 	}
 	r.writeProblems(tw)
 	return tw.err
@@ -241,9 +245,21 @@ var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "fa
 	"avg_util", "ef_usage", "total_cost", "avg_wait", "avg_exec", "avg_turnaround",
 	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "wall_ms", "error"}
 
+// writeCSV writes one row per run: CSVHeader's columns, then one column per
+// strategy metric name ("metric:NAME", "metric:NAME~" when some value is
+// approximate), empty where the run's strategy does not report it.
 func (r Output) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	names := metricNames(r.Results)
+	header := slices.Clone(CSVHeader)
+	swept := slices.ContainsFunc(r.Results, func(res Result) bool { return res.Base != "" })
+	if swept {
+		header = append(header, "base_config", "arrival_factor", "inaccuracy")
+	}
+	for _, n := range names {
+		header = append(header, "metric:"+n+approxMark(r.Results, n))
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for _, res := range r.Results {
@@ -263,12 +279,39 @@ func (r Output) writeCSV(w io.Writer) error {
 			rec = append(rec, "", "")
 		}
 		rec = append(rec, strconv.FormatInt(res.Wall.Milliseconds(), 10), res.Err)
+		if swept {
+			rec = append(rec, res.Base, optFloat(res.ArrivalFactor), optFloat(res.Inaccuracy))
+		}
+		for _, n := range names {
+			cell := ""
+			if m, ok := res.Metrics.get(n); ok && !math.IsNaN(m.Value) {
+				cell = strconv.FormatFloat(m.Value, 'g', 10, 64)
+			}
+			rec = append(rec, cell)
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+func optFloat(p *float64) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*p, 'g', -1, 64)
+}
+
+// approxMark is "~" when some run reported the metric as an approximation.
+func approxMark(results []Result, name string) string {
+	for _, r := range results {
+		if m, ok := r.Metrics.get(name); ok && m.Approx {
+			return "~"
+		}
+	}
+	return ""
 }
 
 func itoa(v int) string { return strconv.Itoa(v) }
@@ -306,6 +349,8 @@ type jsonTable struct {
 	Average    jsonFloats            `json:"average"`
 	Complete   []string              `json:"averaged_over"`
 	Normalised map[string]jsonFloats `json:"normalised,omitempty"`
+	Unit       string                `json:"unit,omitempty"`   // strategy metrics
+	Approx     bool                  `json:"approx,omitempty"` // strategy metrics computed without the simulator's truth
 }
 
 func toJSONTable(t Table) jsonTable {
@@ -331,7 +376,13 @@ func (r Output) writeJSON(w io.Writer) error {
 		Tables    []jsonTable `json:"tables"`
 		Bounds    []jsonTable `json:"bound_ratios"`
 		Wins      []Wins      `json:"wins"`
+		Metrics   []jsonTable `json:"strategy_metrics,omitempty"`
 	}{Runs: r.Results, Objective: c.Objective.Objective(), Baselines: c.Baselines, Wins: c.Wins}
+	for _, mt := range c.MetricTables {
+		jt := toJSONTable(mt.Table)
+		jt.Unit, jt.Approx = mt.Unit, mt.Approx
+		out.Metrics = append(out.Metrics, jt)
+	}
 	for _, t := range c.Tables {
 		out.Tables = append(out.Tables, toJSONTable(t))
 	}

@@ -59,6 +59,22 @@ func WritePlots(dir string, c Comparison) ([]string, error) {
 	return files, nil
 }
 
+// savePlot writes p in every PlotFormats into dir and returns the files.
+func savePlot(dir string, p *plot.Plot, w, h vg.Length, name string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, ext := range PlotFormats {
+		f := filepath.Join(dir, name+"."+ext)
+		if err := p.Save(w, h, f); err != nil {
+			return files, fmt.Errorf("plot %s: %w", f, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
 // tradeoffPlot places each column at (turnaround, cost), normalised to the
 // baselines' averages when there are baselines.
 func tradeoffPlot(c Comparison) (*plot.Plot, error) {

@@ -24,6 +24,7 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // ServerDsmock names the built-in simulator served over TCP (--server dsmock).
@@ -187,6 +188,7 @@ func (c *configCache) load(s Source) (*mocksrv.Config, error) {
 func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result {
 	start := time.Now()
 	r := Result{Config: run.Source.Name}
+	r.setTransform(run.Source)
 	if run.Variant != nil {
 		r.Variant = run.Variant.Label()
 	} else {
@@ -222,6 +224,10 @@ type runOutput struct {
 	// all a server process leaves, so the other runs parse it).
 	typed *typedOutput
 	err   error
+	// metrics is what the strategy reported (strategies.MetricsReporter):
+	// in-process with the simulator's truth, over TCP without (then the
+	// strategy marks what it approximated).
+	metrics []strategies.Metric
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when
@@ -263,6 +269,7 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	if sumErr == nil {
 		r.Summary = sum
 	}
+	r.Metrics = out.metrics
 }
 
 // Simulate runs one strategy on one config in-process, from the handshake
@@ -270,13 +277,22 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 // with the client loop's error. It stops at the next REDY once ctx is done.
 // This is the whole in-process path: dsbench's runs and the timeline use it.
 func Simulate(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, opt mocksrv.Options, user string) (*mocksrv.Session, error) {
+	sess, _, err := SimulateMetrics(ctx, cfg, s, opt, user)
+	return sess, err
+}
+
+// SimulateMetrics is Simulate that also returns what the strategy reported
+// as a strategies.MetricsReporter, computed with the simulator's truth (true
+// start and end times), so none of it is an approximation.
+func SimulateMetrics(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, opt mocksrv.Options, user string) (*mocksrv.Session, []strategies.Metric, error) {
 	sess, err := mocksrv.NewSession(cfg, opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	_, err = client.Run(s, ctxBackend{sess, ctx}, client.Options{User: user,
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
-	return sess, err
+	res, err := client.Run(s, ctxBackend{sess, ctx}, client.Options{User: user,
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		Truth:  func() *strategies.Truth { return strattest.TruthOf(sess.Engine().Timeline()) }})
+	return sess, res.Metrics, err
 }
 
 // runInProcess is one dsbench run in-process. A run that outlives ctx is
@@ -291,14 +307,14 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 		}
 		// The stderr lines are not needed: the Report holds the count of
 		// "<n> jobs not scheduled!".
-		sess, runErr := Simulate(ctx, cfg, s, mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}, t.user())
+		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}, t.user())
 		typed := &typedOutput{summaryErr: errNoQuit}
 		if sess != nil {
 			if rep := sess.Report(); rep != nil {
 				typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
 			}
 		}
-		done <- runOutput{typed: typed, err: runErr}
+		done <- runOutput{typed: typed, err: runErr, metrics: metrics}
 	}()
 	select {
 	case out := <-done:
@@ -396,7 +412,7 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 			}
 			continue
 		}
-		clientErr := b.runClient(ctx, run, cfg, dir, port)
+		metrics, clientErr := b.runClient(ctx, run, cfg, dir, port)
 		var srvErr error
 		if clientErr != nil {
 			srv.kill() // it may still wait for a connection that never comes
@@ -405,7 +421,7 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 			srvErr = srv.wait(wctx)
 			cancel()
 		}
-		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr}
+		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics}
 		if out.err == nil && srvErr != nil {
 			out.err = fmt.Errorf("%s", srv.exitDetail("server"))
 		}
@@ -441,7 +457,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		_, err := srv.ServeOne(ln)
 		served <- err
 	}()
-	clientErr := b.runClient(ctx, run, cfg, dir, port)
+	metrics, clientErr := b.runClient(ctx, run, cfg, dir, port)
 	grace := serverGrace
 	if clientErr != nil {
 		grace = 0 // the server may wait for a connection that never comes
@@ -456,7 +472,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		ln.Close() // unblocks Accept; a connection in progress ends at EOF
 		srvErr = <-served
 	}
-	out := runOutput{stdout: stdout.String(), stderr: stderr.String(), err: clientErr}
+	out := runOutput{stdout: stdout.String(), stderr: stderr.String(), err: clientErr, metrics: metrics}
 	if out.err == nil && srvErr != nil {
 		out.err = fmt.Errorf("server: %w", srvErr)
 	}
@@ -472,37 +488,17 @@ func (b *Bench) timeout() time.Duration {
 
 // runClient runs the run's client against the server on port: the
 // project's client loop over TCP (reading ds-system.xml from the server's
-// folder dir), or the external command in the client folder.
-func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) error {
+// folder dir), or the external command in the client folder. It returns
+// what the project's strategy reported (over TCP there is no truth: the
+// strategy marks its approximations).
+func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) ([]strategies.Metric, error) {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	if run.Variant == nil {
-		args, err := SplitCommand(b.Target.Client, port)
-		if err != nil {
-			return err
-		}
-		// The client reads ds-system.xml from its own folder, as next to
-		// ds-server; it is written there before the client starts (the same
-		// bytes the server writes at AUTH), so that a server running
-		// elsewhere (a binary in its private folder) serves it too.
-		cdir := b.Target.clientDir()
-		if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg), 0o644); err != nil {
-			return fmt.Errorf("client folder: %w", err)
-		}
-		p, err := startProcess(cdir, args, nil)
-		if err != nil {
-			return err
-		}
-		if err := p.wait(ctx); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return errors.New(p.exitDetail("client " + args[0]))
-		}
-		return nil
+		return nil, b.runExternal(ctx, cfg, port)
 	}
 	s, err := run.Variant.New()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	framing := protocol.Plain
 	if b.Target.Newline {
@@ -511,16 +507,43 @@ func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir
 	c, err := protocol.Dial(ctx, addr, protocol.DialOptions{ConnectTimeout: 10 * time.Second, WrapConn: b.Target.WrapConn,
 		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: b.timeout()}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	sysPath := filepath.Join(dir, "ds-system.xml")
-	_, err = client.Run(s, c, client.Options{User: b.Target.user(), System: func(client.Backend) (*servertypes.System, error) {
+	res, err := client.Run(s, c, client.Options{User: b.Target.user(), System: func(client.Backend) (*servertypes.System, error) {
 		return servertypes.Load(sysPath)
 	}})
-	return err
+	return res.Metrics, err
+}
+
+// runExternal runs the external client command against the server on port.
+func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) error {
+	args, err := SplitCommand(b.Target.Client, port)
+	if err != nil {
+		return err
+	}
+	// The client reads ds-system.xml from its own folder, as next to
+	// ds-server; it is written there before the client starts (the same
+	// bytes the server writes at AUTH), so that a server running
+	// elsewhere (a binary in its private folder) serves it too.
+	cdir := b.Target.clientDir()
+	if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg), 0o644); err != nil {
+		return fmt.Errorf("client folder: %w", err)
+	}
+	p, err := startProcess(cdir, args, nil)
+	if err != nil {
+		return err
+	}
+	if err := p.wait(ctx); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return errors.New(p.exitDetail("client " + args[0]))
+	}
+	return nil
 }
 
 // stageConfig writes the config and the files it names into dir, under

@@ -19,19 +19,32 @@ type Source struct {
 	Name string // row label
 	Path string // file path (slash-separated inside FS)
 	FS   fs.FS  // nil: the operating system's files
+	// Base is the untransformed config's row label and Transform the
+	// workload transform applied to its jobs (Expand); zero for a plain
+	// config.
+	Base      string
+	Transform Transform
 }
 
 // Load reads and validates the config; files it names (job list, failure
-// trace) are looked up beside it.
+// trace) are looked up beside it. The transform, if any, is applied to the
+// loaded job list.
 func (s Source) Load() (*mocksrv.Config, error) {
+	var cfg *mocksrv.Config
+	var err error
 	if s.FS != nil {
-		data, err := fs.ReadFile(s.FS, s.Path)
-		if err != nil {
-			return nil, err
+		data, rerr := fs.ReadFile(s.FS, s.Path)
+		if rerr != nil {
+			return nil, rerr
 		}
-		return mocksrv.ParseConfig(s.Path, data, mocksrv.LoadOptions{FS: s.FS})
+		cfg, err = mocksrv.ParseConfig(s.Path, data, mocksrv.LoadOptions{FS: s.FS})
+	} else {
+		cfg, err = mocksrv.LoadConfig(s.Path, mocksrv.LoadOptions{BaseDir: filepath.Dir(s.Path)})
 	}
-	return mocksrv.LoadConfig(s.Path, mocksrv.LoadOptions{BaseDir: filepath.Dir(s.Path)})
+	if err != nil {
+		return nil, err
+	}
+	return s.Transform.apply(cfg), nil
 }
 
 // Suite returns the embedded benchmark suite (package configs).

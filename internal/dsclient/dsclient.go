@@ -63,6 +63,7 @@ type config struct {
 	connectTimeout time.Duration
 	readTimeout    time.Duration
 	spin           time.Duration
+	metrics        string
 	help, list     bool
 }
 
@@ -81,6 +82,7 @@ func flags(cfg *config) *pflag.FlagSet {
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", 10*time.Second, "keep retrying a refused connection this long")
 	fs.DurationVar(&cfg.readTimeout, "read-timeout", protocol.DefaultReadTimeout, "give up when the server has not completed a reply within this long")
 	fs.DurationVar(&cfg.spin, "spin", netspin.DefaultSpin, "busy-poll for a reply this long before sleeping (saves a thread wake-up per round trip; 0: off)")
+	fs.StringVar(&cfg.metrics, "metrics", "", "write the strategy's metrics to this file as JSON (they are also printed at the end)")
 	fs.BoolVarP(&cfg.help, "help", "h", false, "show this help")
 	fs.BoolVar(&cfg.list, "list", false, "list the strategies and their parameters")
 	return fs
@@ -171,6 +173,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	log.Info("done", zap.Int("events", res.Events), zap.Int("jobs", res.Offers), zap.Int("actions", res.Actions),
 		zap.Int("refusals", res.Refusals), zap.Int("last event time", res.LastEvent))
+	printMetrics(stdout, res.Metrics)
+	if cfg.metrics != "" {
+		if err := writeMetrics(cfg.metrics, cfg.algo, res.Metrics); err != nil {
+			return fail(ExitFailed, "%v", err)
+		}
+	}
 	return ExitOK
 }
 

@@ -1,0 +1,77 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Strategies' metrics reach every output format: a table per metric name
+// (only the columns that report it), a CSV column per name, the runs' and
+// the tables' JSON. In-process the values use the simulator's truth; over
+// TCP the strategy marks its approximations and every format says so.
+func TestStrategyMetricsInEveryFormat(t *testing.T) {
+	vs, err := ParseVariants([]string{"librariskd,ff"})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		target Target
+		approx bool
+	}{{Target{}, false}, {Target{Server: ServerDsmock}, true}} {
+		b := &Bench{Sources: fixtureSources(t, "sample-config01"), Variants: vs, Target: tc.target}
+		results := b.Run(context.Background())
+		require.Len(t, results, 2)
+		require.True(t, results[0].OK(), results[0].Err)
+		m, ok := results[0].Metrics.get("waitSLA")
+		require.True(t, ok)
+		assert.Equal(t, tc.approx, m.Approx)
+		assert.Empty(t, results[1].Metrics, "ff reports nothing")
+		out := Output{Results: results, Comparison: Compare(results, sourceNames(b.Sources), b.Columns(), nil, Turnaround)}
+
+		var text bytes.Buffer
+		require.NoError(t, out.Write(&text, FormatMarkdown))
+		assert.Contains(t, text.String(), "Strategy metric deadlineMetPct (%)")
+		assert.Equal(t, tc.approx, bytes.Contains(text.Bytes(), []byte("waitSLA (s): mean wait TST − TSU of SLA-met jobs (Eq. 6.1) [approximate")))
+
+		var c bytes.Buffer
+		require.NoError(t, out.Write(&c, FormatCSV))
+		rows, err := csv.NewReader(&c).ReadAll()
+		require.NoError(t, err)
+		header := rows[0]
+		assert.Equal(t, CSVHeader, header[:len(CSVHeader)])
+		wait := "metric:waitSLA"
+		if tc.approx {
+			wait += "~"
+		}
+		assert.Contains(t, header, "metric:deadlineMetPct")
+		assert.Contains(t, header, wait)
+		col := len(CSVHeader)
+		assert.NotEmpty(t, rows[1][col], "librariskd's first metric")
+		assert.Empty(t, rows[2][col], "ff's cell")
+
+		var j bytes.Buffer
+		require.NoError(t, out.Write(&j, FormatJSON))
+		var doc struct {
+			Runs []struct {
+				Metrics []struct {
+					Name   string   `json:"name"`
+					Value  *float64 `json:"value"`
+					Approx bool     `json:"approx"`
+				} `json:"metrics"`
+			} `json:"runs"`
+			Metrics []struct {
+				Title   string   `json:"title"`
+				Columns []string `json:"columns"`
+			} `json:"strategy_metrics"`
+		}
+		require.NoError(t, json.Unmarshal(j.Bytes(), &doc))
+		require.NotEmpty(t, doc.Runs[0].Metrics)
+		assert.Equal(t, "deadlineMetPct", doc.Runs[0].Metrics[0].Name)
+		require.NotEmpty(t, doc.Metrics)
+		assert.Equal(t, []string{"librariskd"}, doc.Metrics[0].Columns)
+	}
+}

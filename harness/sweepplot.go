@@ -1,0 +1,119 @@
+package harness
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// sweepDim is one swept workload transform.
+type sweepDim struct {
+	key, label string
+	of         func(Result) *float64
+}
+
+var sweepDims = []sweepDim{
+	{"af", "arrival delay factor (lower = heavier load)", func(r Result) *float64 { return r.ArrivalFactor }},
+	{"inacc", "% inaccuracy of estimates (0 = exact)", func(r Result) *float64 { return r.Inaccuracy }},
+}
+
+// sweepMetric is one y axis: a summary metric or a strategy metric.
+type sweepMetric struct {
+	key, label string
+	of         func(Result) (float64, bool)
+}
+
+// WriteSweepPlots writes, for each swept transform (--arrival-factor,
+// --inaccuracy) and each metric (turnaround, utilisation, cost, and every
+// strategy metric), the metric against the swept value, one line per
+// strategy: sweep-DIM-METRIC.{svg,png}. A point is the mean over the base
+// configs (and over the other dimension's values when both are swept) of
+// the runs with a result. Nothing is written without a sweep.
+func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, error) {
+	var metrics []sweepMetric
+	for _, m := range Metrics {
+		metrics = append(metrics, sweepMetric{m.Objective(), m.Title(), func(r Result) (float64, bool) { return m.Of(r.Summary), true }})
+	}
+	for _, name := range metricNames(results) {
+		metrics = append(metrics, sweepMetric{name, "strategy metric " + name, func(r Result) (float64, bool) {
+			m, ok := r.Metrics.get(name)
+			return m.Value, ok
+		}})
+	}
+	var files []string
+	for _, d := range sweepDims {
+		if !slices.ContainsFunc(results, func(r Result) bool { return d.of(r) != nil }) {
+			continue
+		}
+		for _, m := range metrics {
+			p, err := sweepPlot(results, columns, d, m)
+			if err != nil {
+				return files, err
+			}
+			more, err := savePlot(dir, p, 16*vg.Centimeter, 11*vg.Centimeter, "sweep-"+d.key+"-"+fileKey(m.key))
+			files = append(files, more...)
+			if err != nil {
+				return files, err
+			}
+		}
+	}
+	return files, nil
+}
+
+// sweepPlot draws one line per column through the mean value at each swept x.
+func sweepPlot(results []Result, columns []string, d sweepDim, m sweepMetric) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = m.label + " against the " + d.label
+	p.X.Label.Text, p.Y.Label.Text = d.label, m.label
+	for j, col := range columns {
+		sums := map[float64][2]float64{}
+		for _, r := range results {
+			x := d.of(r)
+			if r.Variant != col || !r.OK() || x == nil {
+				continue
+			}
+			if y, ok := m.of(r); ok && !math.IsNaN(y) {
+				s := sums[*x]
+				sums[*x] = [2]float64{s[0] + y, s[1] + 1}
+			}
+		}
+		if len(sums) == 0 {
+			continue
+		}
+		xs := make([]float64, 0, len(sums))
+		for x := range sums {
+			xs = append(xs, x)
+		}
+		slices.Sort(xs)
+		pts := make(plotter.XYs, len(xs))
+		for i, x := range xs {
+			pts[i] = plotter.XY{X: x, Y: sums[x][0] / sums[x][1]}
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color = plotutil.Color(j), plotutil.Color(j)
+		points.Shape = plotutil.Shape(j)
+		p.Add(line, points)
+		p.Legend.Add(col, line, points)
+	}
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	return p, nil
+}
+
+// fileKey makes a metric name safe as part of a file name.
+func fileKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, s)
+}
