@@ -3,7 +3,7 @@
 // ds-server or dsmock over TCP (protocol.Client), or the in-process
 // simulator (mocksrv). It owns the rules that are the same for every
 // strategy: the handshake, REDY after each decision, retrying a refused SCHD
-// without that server, the CHKQ guard and QUIT on NONE.
+// without that server, the CHKQ and stuck-time guards and QUIT on NONE.
 package client
 
 import (
@@ -38,6 +38,43 @@ type Backend interface {
 // two in a row already mean nothing is running and nothing will come, so the
 // guard never cuts a run the reference client completes).
 const MaxCHKQ = 10
+
+// MaxReoffers is how many times the loop accepts the same job offered again
+// at one simulation time with nothing else happening in between (only
+// JOBP and CHKQ: no completion, failure, recovery or new job) before it
+// ends the run: the simulation clock has stopped. ds-server does this with
+// failure models when every server able to run a queued job is failed for
+// long (failure-models.md §6: it and the reference ffq exchange REDY and
+// JOBP forever at one time). No reference run that completes re-offers a
+// job more than a few times at one time, so 100 cuts nothing that ends.
+const MaxReoffers = 100
+
+// stallGuard counts the offers of each job at one simulation time since
+// the last event of another kind.
+type stallGuard struct {
+	t      int
+	offers map[int]int
+}
+
+// see records one event and returns an error once a job has been offered
+// MaxReoffers times at the same time with nothing else happening.
+func (g *stallGuard) see(ev protocol.Event) error {
+	switch e := ev.(type) {
+	case *protocol.CheckQueue:
+		return nil
+	case *protocol.JobOffer:
+		if g.offers == nil || e.Submit != g.t {
+			g.t, g.offers = e.Submit, map[int]int{}
+		}
+		if g.offers[e.ID]++; g.offers[e.ID] >= MaxReoffers {
+			return fmt.Errorf("simulation time stopped advancing at %d: job %d offered %d times with nothing completing, failing or recovering in between (%d jobs going round); the simulator will never end this run",
+				g.t, e.ID, g.offers[e.ID], len(g.offers))
+		}
+		return nil
+	}
+	g.offers = nil
+	return nil
+}
 
 // Options configure a run.
 type Options struct {
@@ -109,6 +146,7 @@ func (r *runner) run(opt Options) error {
 		}
 	}
 	chkq := 0
+	var stall stallGuard
 	for {
 		ev, err := r.b.Ready()
 		if err != nil {
@@ -125,6 +163,9 @@ func (r *runner) run(opt Options) error {
 			}
 		} else {
 			chkq = 0
+		}
+		if err := stall.see(ev); err != nil {
+			return r.quit(err)
 		}
 		if done, err := r.handle(ev); done || err != nil {
 			return err

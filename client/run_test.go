@@ -322,3 +322,36 @@ func TestErrToRedyQuits(t *testing.T) {
 	assert.Contains(t, err.Error(), "something odd")
 	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
 }
+
+// TestStuckTimeGuard: the same job offered again and again at one time with
+// only JOBP and CHKQ in between (ds-server's livelock with failure models,
+// failure-models.md §6) ends the run at MaxReoffers; any other event, or a
+// later time, starts the count again.
+func TestStuckTimeGuard(t *testing.T) {
+	enqueue := stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+		return []protocol.Action{protocol.Enqueue{}}, nil
+	})
+	round := func(n, t int) []string {
+		var ev []string
+		for range n {
+			ev = append(ev, fmt.Sprintf("JOBP 7 %d 10 1 100 100", t), "CHKQ", fmt.Sprintf("JOBP 8 %d 10 1 100 100", t))
+		}
+		return ev
+	}
+	// 99 offers, a completion, 99 more; 99 at a later time: never stuck.
+	ev := append(round(99, 50), "JCPL 60 3 a 0")
+	ev = append(ev, round(99, 50)...)
+	ev = append(ev, round(99, 70)...)
+	b := &fakeBackend{events: append(ev, "NONE")}
+	_, err := run(enqueue, b)
+	require.NoError(t, err)
+
+	// 100 offers of job 7 at time 50 with nothing else: QUIT and an error.
+	b = &fakeBackend{events: round(150, 50)}
+	_, err = run(enqueue, b)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "simulation time stopped advancing at 50: job 7 offered 100 times")
+	assert.Equal(t, 3*99+1, strings.Count(strings.Join(b.log, ","), "REDY"))
+	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+	assert.Equal(t, 100, client.MaxReoffers)
+}

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // modelCase is one reference run of ../dssim/failure-models: the folder
@@ -107,4 +110,42 @@ func head(b []byte, n int) []byte {
 		}
 	}
 	return b
+}
+
+// TestFailureModelStuck: the three reference cases that never end
+// (s2-config05 with nd07cpu, pl05, g5k06: REDY and JOBP forever at one
+// time; the README names 10679, which is where nd07cpu sticks here; pl05
+// and g5k06 stick at 14133 and 17511, once the 256-core server has failed
+// for good) end in-process with the client's stuck-time error instead, and
+// QUIT.
+func TestFailureModelStuck(t *testing.T) {
+	stuck := 0
+	for _, mc := range modelCases(t) {
+		if _, err := os.Stat(filepath.Join(mc.dir, mc.name+".ffq.summary")); err == nil {
+			continue
+		}
+		stuck++
+		t.Run(mc.name, func(t *testing.T) {
+			s, err := mocksrv.NewSession(mc.cfg, mocksrv.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := strategies.New("ffq", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = client.Run(st, s, client.Options{User: "root",
+				System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }})
+			want := map[string]string{"s2-config05.nd07cpu": "10679", "s2-config05.pl05": "14133", "s2-config05.g5k06": "17511"}[mc.name]
+			if err == nil || !strings.Contains(err.Error(), "simulation time stopped advancing at "+want+": ") {
+				t.Fatalf("got %v; want the stuck-time error at %s", err, want)
+			}
+			if s.Report() == nil {
+				t.Error("no report: the client did not QUIT")
+			}
+		})
+	}
+	if stuck != 3 {
+		t.Errorf("%d never-ending cases, want 3", stuck)
+	}
 }
