@@ -10,15 +10,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func resetBackoff() { parkUntil.Store(0); backoff.Store(0) }
+func resetBackoff() { parkUntil.Store(0); failures.Store(0) }
 
-// The backoff after failed polls: 1 ms, doubling up to 64 ms; a poll that
-// finds its data resets it; reads poll again once the time is up.
+// The backoff after failed polls: none after one failure alone, then 1 ms,
+// doubling up to 64 ms; a poll that finds its data resets it; reads poll
+// again once the time is up.
 func TestBackoffSchedule(t *testing.T) {
 	resetBackoff()
 	t.Cleanup(resetBackoff)
 	now := time.Unix(1000, 0)
 	assert.False(t, backingOff(now), "no failure yet")
+	pollFailed(now)
+	assert.False(t, backingOff(now), "one failure alone")
 	for _, want := range []time.Duration{1, 2, 4, 8, 16, 32, 64, 64, 64} {
 		pollFailed(now)
 		want *= time.Millisecond
@@ -26,8 +29,11 @@ func TestBackoffSchedule(t *testing.T) {
 		assert.False(t, backingOff(now.Add(want)), "polling again at %v", want)
 	}
 	pollSucceeded()
-	pollFailed(now)
-	assert.False(t, backingOff(now.Add(time.Millisecond)), "after a success the next failure parks 1 ms only")
+	pollFailed(now.Add(time.Second))
+	assert.False(t, backingOff(now.Add(time.Second)), "after a success a failure alone does not park")
+	pollFailed(now.Add(time.Second))
+	assert.True(t, backingOff(now.Add(time.Second+time.Millisecond-time.Microsecond)))
+	assert.False(t, backingOff(now.Add(time.Second+time.Millisecond)), "the second failure in a row parks 1 ms")
 }
 
 // While backing off, a read parks at once: it takes no polling slot, and
@@ -52,8 +58,8 @@ func TestBackingOffReadParks(t *testing.T) {
 	require.NoError(t, <-got)
 }
 
-// A poll that runs out its spin time without data backs off (a success
-// resetting it is TestBackoffSchedule's).
+// A poll that runs out its spin time without data counts as a failure (a
+// success resetting the count is TestBackoffSchedule's).
 func TestReadOutcomesDriveBackoff(t *testing.T) {
 	resetBackoff()
 	t.Cleanup(resetBackoff)
@@ -66,5 +72,5 @@ func TestReadOutcomesDriveBackoff(t *testing.T) {
 	buf := make([]byte, 8)
 	_, err := w.Read(buf)
 	require.NoError(t, err)
-	assert.Positive(t, backoff.Load(), "a poll that found nothing backs off")
+	assert.Equal(t, int32(1), failures.Load(), "a poll that found nothing is a failure")
 }
