@@ -52,6 +52,7 @@ type cliConfig struct {
 	help      bool
 	arrival   []string // --arrival-factor sweep values (transform.go)
 	inacc     []string // --inaccuracy sweep values
+	replay000 string   // --replay000 sweep spec (replay000.go)
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -74,6 +75,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
+	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	return fs
@@ -207,7 +209,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
-	sources, err := Sources(args)
+	sources, err := sourcesOrReplay000(c.replay000, args)
 	if err != nil {
 		return nil, 0, "", err
 	}
