@@ -21,25 +21,10 @@ import (
 // simulator over TCP): dsclient prints them at the end, marks the
 // approximations, and writes them with --metrics FILE as JSON.
 func TestMetricsPrintedAndWritten(t *testing.T) {
-	fx := filepath.Join(fixtures.Dir(t), "fixtures", "ds-sample-config05-failures", "config.xml")
-	cfg, err := mocksrv.LoadConfig(fx, mocksrv.LoadOptions{BaseDir: filepath.Dir(fx)})
-	require.NoError(t, err)
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Log: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, NoHeader: true},
-		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
-	served := make(chan error, 1)
-	go func() { _, err := srv.ServeOne(ln); served <- err }()
-
 	file := filepath.Join(dir, "m.json")
-	var stdout, stderr bytes.Buffer
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	code := dsclient.Main([]string{"-a", "librariskd", "-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml"),
-		"--metrics", file}, &stdout, &stderr)
+	code, stdout, stderr := againstDsmock(t, "ds-sample-config05-failures", dir, "-a", "librariskd", "--metrics", file)
 	require.Equal(t, 0, code, stderr.String())
-	require.NoError(t, <-served)
 	assert.Contains(t, stdout.String(), "# metric deadlineMetPct")
 	assert.Contains(t, stdout.String(), "≈ approximate")
 	var doc struct {
@@ -62,4 +47,46 @@ func TestMetricsPrintedAndWritten(t *testing.T) {
 	assert.True(t, approx["waitSLA"])
 	assert.False(t, approx["deadlineMetPct"])
 	assert.Empty(t, stderr.String())
+}
+
+// againstDsmock runs dsclient with args against the built-in simulator
+// serving one shared fixture over loopback TCP (as dsmock does), and
+// returns its exit status and output once the server has finished.
+func againstDsmock(t *testing.T, fixture, dir string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	fx := filepath.Join(fixtures.Dir(t), "fixtures", fixture, "config.xml")
+	cfg, err := mocksrv.LoadConfig(fx, mocksrv.LoadOptions{BaseDir: filepath.Dir(fx)})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	var log bytes.Buffer
+	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: &bytes.Buffer{}, NoHeader: true},
+		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
+	served := make(chan error, 1)
+	go func() { _, err := srv.ServeOne(ln); served <- err }()
+	var stdout, stderr bytes.Buffer
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	code := dsclient.Main(append([]string{"-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml")}, args...), &stdout, &stderr)
+	require.NoError(t, <-served, "server of %s", fixture)
+	require.Contains(t, log.String(), "# actual simulation end time", "%s: the server printed its summary", fixture)
+	return code, &stdout, &stderr
+}
+
+// Every strategy of the Libra family and its comparison policies completes
+// every shared fixture through dsclient against the simulator over TCP
+// (the failure trace too: killed jobs come back from the global queue).
+func TestLibraFamilyAgainstDsmock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("203 whole runs over TCP")
+	}
+	entries, err := os.ReadDir(filepath.Join(fixtures.Dir(t), "fixtures"))
+	require.NoError(t, err)
+	for _, e := range entries {
+		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
+			code, stdout, stderr := againstDsmock(t, e.Name(), t.TempDir(), "-a", s, "--spin", "0")
+			require.Equal(t, 0, code, "%s %s: %s", e.Name(), s, stderr)
+			assert.Contains(t, stdout.String(), "# metric deadlineMetPct", "%s %s", e.Name(), s)
+		}
+	}
 }
