@@ -22,6 +22,10 @@ func LoadConfig(path string, opt LoadOptions) (*Config, error) {
 	return simconfig.LoadConfig(path, opt)
 }
 
+// RandomConfig is ds-server's no-configuration mode: a random system and
+// workload from the -r seed, -l, -j and -d (simconfig.RandomConfig).
+func RandomConfig(opt LoadOptions) (*Config, error) { return simconfig.RandomConfig(opt) }
+
 // ParseConfig parses a configuration held in memory (simconfig.ParseConfig).
 func ParseConfig(path string, data []byte, opt LoadOptions) (*Config, error) {
 	return simconfig.ParseConfig(path, data, opt)

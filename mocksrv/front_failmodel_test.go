@@ -149,3 +149,53 @@ func TestFailureModelStuck(t *testing.T) {
 		t.Errorf("%d never-ending cases, want 3", stuck)
 	}
 }
+
+// TestNoConfig: the four no-configuration runs of failure-models.md §12.6
+// (ds-server without -c): ds-system.xml and ds-jobs.xml byte for byte, the
+// ffq summary, and with -f the header-only ds-res-failures.txt.
+func TestNoConfig(t *testing.T) {
+	runs := map[string]mocksrv.LoadOptions{
+		"noargs":      {},
+		"r5.l3":       {Seed: 5, SeedGiven: true, Limit: 3, LimitGiven: true},
+		"r7.teragrid": {Seed: 7, SeedGiven: true, Failure: "teragrid", FailureGiven: true},
+		"r42.l2.j200": {Seed: 42, SeedGiven: true, Limit: 2, LimitGiven: true, JobCount: 200, JobCountGiven: true},
+	}
+	dirs := fixtures.Glob(t, "failure-models/no-config/*")
+	if len(dirs) != len(runs) {
+		t.Fatalf("%d no-config runs, want %d", len(dirs), len(runs))
+	}
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			cfg, err := mocksrv.RandomConfig(runs[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			read := func(f string) []byte {
+				b, err := os.ReadFile(filepath.Join(dir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+			if got, want := mocksrv.SystemXML(cfg), read("ds-system.xml"); !bytes.Equal(got, want) {
+				t.Errorf("ds-system.xml:\n%s\nwant\n%s", got, want)
+			}
+			if got, want := cfg.JobsXML(false), read("ds-jobs.xml"); !bytes.Equal(got, want) {
+				t.Errorf("ds-jobs.xml differs (%d vs %d bytes)", len(got), len(want))
+			}
+			s := runInProcess(t, cfg, "ffq", mocksrv.Options{Level: mocksrv.LevelBrief})
+			if got, want := s.Report().Text, read(name+".ffq.summary"); got != string(want) {
+				t.Errorf("summary differs:\n--- got\n%s--- want\n%s", got, want)
+			}
+			got := s.Engine().FailuresTxt()
+			if want, err := os.ReadFile(filepath.Join(dir, "ds-res-failures.txt")); err == nil {
+				if !bytes.Equal(got, want) {
+					t.Errorf("ds-res-failures.txt:\n%s\nwant\n%s", got, want)
+				}
+			} else if got != nil {
+				t.Errorf("ds-res-failures.txt without -f:\n%s", got)
+			}
+		})
+	}
+}

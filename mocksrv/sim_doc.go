@@ -93,6 +93,9 @@
 //     trace without the phantom failure; engine.ModelLines prints the two
 //     -v all lines of §8; a series no selected server uses is never computed
 //     (its generator is private, so no draw changes);
+//   - the no-configuration mode (6) is implemented as failure-models.md §12
+//     specifies it (simconfig/noconfig.go: RandomConfig), -l included; a
+//     failure trace (dsmock's -f extension) needs a configuration;
 //   - RESC (optional, §5.15) follows the section; a bad RESC query gets
 //     GETS's error text (the reference's is not documented);
 //   - job files whose ids are not 0,1,2,… in file order are rejected at

@@ -4,7 +4,7 @@
 // working directory (ds-system.xml at AUTH; ds-jobs.xml when jobs were
 // generated; ds-res-failures.txt when failures are simulated).
 //
-//	dsmock -c config.xml [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
+//	dsmock [-c config.xml | -l n] [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
 //	       [-r n] [-f model|trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
 //	       [--listen addr] [--help]
 //
@@ -18,8 +18,10 @@
 // -f takes one of ds-server's six failure models (teragrid nd07cpu
 // websites02 ldns04 pl05 g5k06, generated as failure-models.md specifies,
 // with -g and -s after it) or, a dsmock extension, a failure trace file.
-// Not implemented, refused with a message (decisions 6, 7): no-config mode
-// (running without -c), -l, -b, -i.
+// Without -c, dsmock is ds-server's no-configuration mode
+// (failure-models.md §12): a random system and workload from -r, with -l
+// servers per type, -j and -d; -f is accepted and generates no failures.
+// Not implemented, refused with a message (decision 7): -b, -i.
 //
 // Exit statuses:
 //
@@ -77,7 +79,12 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 // load reads the config as ds-server does, with its messages and status
 // on failure; ok is false when dsmock must exit with status.
 func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok bool) {
-	cfg, err := mocksrv.LoadConfig(st.config, st.load)
+	var err error
+	if st.config == "" {
+		cfg, err = mocksrv.RandomConfig(st.load) // no -c: the random system (failure-models.md §12)
+	} else {
+		cfg, err = mocksrv.LoadConfig(st.config, st.load)
+	}
 	if err != nil {
 		var ce *mocksrv.ConfigError
 		if errors.As(err, &ce) {
@@ -224,7 +231,8 @@ func atoi(s string) int {
 // help is -h's text (decision 8: wording ours, topics of §8; exit 1).
 func help(topic string) string {
 	usage := `Usage: dsmock -c config.xml [options]
-  -c file    configuration file (required: no-config mode is not implemented)
+  -c file    configuration file (without it: a random system, as ds-server)
+  -l n       servers per type of the random system, 1-1000 (no effect with -c)
   -p port    TCP port, 49152-65535 (default 50000)
   -n         newline mode: every message ends with '\n'
   -v level   all | brief | jobs | stats, with '+' for per-server detail

@@ -137,3 +137,50 @@ func TestFailureModelLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestNoConfigRun: dsmock without -c (failure-models.md §12), as
+// `ds-server -r 7 -f teragrid`: the reference ds-system.xml, ds-jobs.xml,
+// header-only ds-res-failures.txt and ffq summary.
+func TestNoConfigRun(t *testing.T) {
+	dir := filepath.Join(fixtures.Dir(t), "failure-models", "no-config", "r7.teragrid")
+	t.Chdir(t.TempDir())
+	addr, stdout, stderr, code := startDsmock(t, "-r", "7", "-f", "teragrid", "-v", "brief")
+	if err := runClient(t, addr, "ffq", protocol.Plain); err != nil {
+		t.Fatal(err)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("exit %d: %s", c, stderr.String())
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "r7.teragrid.ffq.summary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(stdout.String(), string(want)) {
+		t.Fatalf("stdout does not end with the reference summary")
+	}
+	for _, f := range []string{"ds-system.xml", "ds-jobs.xml", "ds-res-failures.txt"} {
+		w, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, err := os.ReadFile(f); err != nil || !bytes.Equal(g, w) {
+			t.Errorf("%s differs (%v):\n%s", f, err, g[:min(len(g), 400)])
+		}
+	}
+}
+
+// TestFailureModelStuckOverTCP: s2-config05 with nd07cpu, where ds-server
+// and ffq exchange REDY and JOBP forever: the client over TCP ends with the
+// stuck-time error and QUITs, and dsmock ends normally.
+func TestFailureModelStuckOverTCP(t *testing.T) {
+	name := "s2-config05.nd07cpu"
+	modelWorkdir(t, filepath.Join(fixtures.Dir(t), "failure-models", name))
+	addr, _, stderr, code := startDsmock(t, modelArgs(name)...)
+	err := runClient(t, addr, "ffq", protocol.Plain)
+	if err == nil || !strings.Contains(err.Error(), "simulation time stopped advancing at 10679") {
+		t.Fatalf("client: %v; want the stuck-time error", err)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("dsmock exit %d: %s", c, stderr.String())
+	}
+}

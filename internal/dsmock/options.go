@@ -59,10 +59,6 @@ func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 			return st, status, false
 		}
 	}
-	if st.config == "" {
-		fmt.Fprintln(cl.stderr, "dsmock: -c config.xml is required: ds-server's no-config mode (random system) is not implemented (ds-server.md decision 6)")
-		return st, cl.usage(""), false
-	}
 	return st, 0, true
 }
 
@@ -95,10 +91,17 @@ func (cl commandLine) apply(st *settings, o opt) (status int, ok bool) {
 		}
 	case "f":
 		st.load.Failure, st.load.FailureGiven = o.value, true
-	case "g":
-		st.load.Grain, st.load.GrainGiven = atoi(o.value), true
-	case "s":
-		st.load.Scale, st.load.ScaleGiven = atoi(o.value), true
+	case "g", "s":
+		if !st.load.FailureGiven {
+			// ds-server dereferences the model it has not read yet and
+			// crashes (failure-models.md §2.2): say why instead.
+			return cl.usage(fmt.Sprintf("dsmock: -%s must follow -f MODEL (ds-server crashes when it comes first)", o.name)), false
+		}
+		if o.name == "g" {
+			st.load.Grain, st.load.GrainGiven = atoi(o.value), true
+		} else {
+			st.load.Scale, st.load.ScaleGiven = atoi(o.value), true
+		}
 	case "o":
 		st.noFailMsgs = true
 	case "h":
@@ -119,7 +122,9 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 	}
 	switch o.name {
 	case "l":
-		return refuse("dsmock: -l (servers per type) only applies to ds-server's no-config mode, which dsmock does not implement; use -c (ds-server.md decision 6)")
+		// Servers per type in the no-config mode; no effect with -c
+		// (failure-models.md §12.5).
+		st.load.Limit, st.load.LimitGiven = atoi(o.value), true
 	case "b":
 		return refuse("dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
 	case "i":

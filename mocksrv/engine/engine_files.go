@@ -20,6 +20,9 @@ func (e *Engine) FailuresTxt() []byte {
 	for _, t := range e.types {
 		total += t.Limit
 	}
+	if e.cfg.Random {
+		total = 0 // never computed in the no-configuration mode (failure-models.md §12.5)
+	}
 	base := e.cfg.FailureFile
 	if e.cfg.FailureModel != "" {
 		base = e.cfg.FailureModel // failure-models.md §7

@@ -63,6 +63,7 @@ type FailureRecord struct {
 // Config is a loaded configuration: everything a simulation needs.
 type Config struct {
 	Path    string // as given (used in messages and ds-res-failures.txt)
+	Random  bool   // ds-server's no-configuration mode (run without -c; failure-models.md §12)
 	Seed    int    // randomSeed (default 1024)
 	Newline bool   // newline="true"
 

@@ -31,6 +31,9 @@ type LoadOptions struct {
 	Scale      int // -s: failure scale (models only, so validated then unused)
 	ScaleGiven bool
 
+	Limit      int // -l: servers per type, no-config mode only (ignored with a configuration)
+	LimitGiven bool
+
 	// BaseDir is the folder relative <jobs file> and failureFile paths are
 	// looked up in first ("" = the working directory, as ds-server does);
 	// when not found there, the config file's own folder is tried (a
@@ -67,6 +70,8 @@ func (o LoadOptions) validate() *ConfigError {
 		{"-g", cfgOptionBound{o.GrainGiven, int64(o.Grain), 60, 3600, "Server failure time granularity"}},
 		// The limit name of -s is not given by ds-server.md; this wording is ours.
 		{"-s", cfgOptionBound{o.ScaleGiven, int64(o.Scale), 1, 100, "Server failure scale factor"}},
+		// Nor is -l's (ds-server.md §8: 1..1000); the wording is ours.
+		{"-l", cfgOptionBound{o.LimitGiven, int64(o.Limit), 1, 1000, "Servers per type"}},
 	}
 	for _, c := range checks {
 		if c.b.given && (c.b.v < c.b.min || c.b.v > c.b.max) {
