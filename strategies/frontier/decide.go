@@ -1,0 +1,115 @@
+package frontier
+
+import (
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// Job places the offered job (see place), after settling the servers
+// freed by earlier completions (see settle).
+func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
+	l := v.Ledger()
+	if l.Stale() { // ds-server completed jobs without telling (see Ledger): ask
+		if err := l.Resync(v); err != nil {
+			return nil, err
+		}
+	}
+	acts, touched := f.settle(l)
+	c, ok := f.place(v, job, touched)
+	if !ok {
+		if len(v.Excluded()) > 0 {
+			return nil, strategies.ErrNoServer
+		}
+		// Every capable server has failed: PSHJ offers the job again
+		// later, as the reference client does (baselines.md §3.5).
+		return append(acts, protocol.Push{}), nil
+	}
+	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
+}
+
+// Event: learn from completions; a server a completion empties is powered
+// off at once when no job waits anywhere for it (free: §1), otherwise it
+// is settled once its completion batch is over; every job in the global
+// queue is brought back (failures put them there).
+func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	l := v.Ledger()
+	acts, touched := f.settle(l)
+	if _, ok := ev.(*protocol.CheckQueue); ok {
+		acts = append(acts, unstick(l)...)
+	}
+	if done, ok := ev.(*protocol.JobCompleted); ok {
+		f.learn.completed(l, done)
+		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
+			f.learn.started(m)
+			switch {
+			case m.Empty() && len(l.Queue()) == 0 && !waitingFor(l, m):
+				acts = append(acts, protocol.Terminate{Server: m.Ref})
+			case len(m.Waiting) == 0:
+				f.free(m.Ref, done.Time)
+			}
+		}
+	}
+	return append(acts, dequeueAll(l)...), nil
+}
+
+// unstick is a safety net for CHKQ (nothing can be offered, not every job
+// has completed): a job waiting on a server with nothing running would
+// never start, since ds-server starts waiting jobs only at a completion on
+// their server. Migrations never leave such a server behind (see
+// migrateOnto), but if the ledger shows one, its jobs are killed into the
+// global queue and dequeued (Outcome), to be placed again.
+func unstick(l *strategies.Ledger) []protocol.Action {
+	var acts []protocol.Action
+	ms := l.Machines()
+	for i := range ms {
+		m := &ms[i]
+		if len(m.Running) == 0 && (m.State == protocol.Idle || m.State == protocol.Active) {
+			for _, p := range m.Waiting {
+				acts = append(acts, protocol.Kill{Server: m.Ref, JobID: p.Job.ID})
+			}
+		}
+	}
+	return acts
+}
+
+// dequeueAll takes every job out of the global queue: each comes back as
+// JOBP and is placed again. The head is taken each time (DEQJ renumbers).
+func dequeueAll(l *strategies.Ledger) []protocol.Action {
+	acts := make([]protocol.Action, len(l.Queue()))
+	for i := range acts {
+		acts[i] = protocol.Dequeue{QID: 0}
+	}
+	return acts
+}
+
+// Outcome: record where jobs started (for learning); jobs a TERM killed
+// (the ledger was wrong about an empty server) are brought back from the
+// global queue; refusals need nothing: a refused SCHD is asked again
+// without that server, and MIGJ, TERM and DEQJ refused leave things as
+// they were.
+func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
+	if !o.OK() {
+		return nil, nil
+	}
+	l := v.Ledger()
+	switch a := o.Action.(type) {
+	case protocol.Schedule:
+		if m, ok := l.Machine(a.Server); ok {
+			f.learn.started(m)
+		}
+	case protocol.Migrate:
+		delete(f.learn.start, a.JobID)
+		if m, ok := l.Machine(a.To); ok {
+			f.learn.started(m)
+		}
+	case protocol.Terminate:
+		if o.Killed > 0 {
+			return dequeueAll(l), nil
+		}
+	case protocol.Kill:
+		return dequeueAll(l), nil
+	}
+	return nil, nil
+}

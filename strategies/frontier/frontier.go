@@ -1,0 +1,76 @@
+// Package frontier is the project's own strategy, registered as
+// `frontier`: it aims at the best cost at the best turnaround reached on
+// ds-sim, from the mechanisms measured in frontier.md:
+//
+//   - each job goes to the server that minimises the billed cost it adds
+//     plus a weight times its predicted delay (frontier.md §4.4), both from
+//     the ledger (estimates, ds-server's FCFS rule): a job that fits beside
+//     running jobs and ends before them adds no billed time, so small jobs
+//     fill the spare cores of servers running long ones (co-scheduling, on
+//     §4's "untested" list), and rates and boot times come from
+//     ds-system.xml, so discounts, premiums and slow boots are priced;
+//   - predictions stretch estimates by the actual/estimate ratio learned
+//     online from completions (§4.2, and the "untested" list), and a
+//     predicted queueing wait weighs queueDistrust times a boot wait;
+//   - a server is powered off at the completion that empties it, when it
+//     costs nothing (§1, §4.1);
+//   - at a completion, jobs waiting elsewhere move to the server it freed
+//     when the delay saved outweighs the cost (§4.3);
+//   - jobs that come back through the global queue (failures, RESF) are
+//     dequeued at once and placed again.
+//
+// It reads the ledger only (no query unless the ledger says it is stale)
+// and sends standard protocol, so it runs against the real ds-server.
+package frontier
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// Presets of the one trade-off parameter: the weight of a second of
+// predicted delay, in units of the job's cores at the cheapest rate per
+// core. See README for the sweep they were read from.
+var presets = map[string]float64{
+	"cost":       1,
+	"balanced":   10,
+	"turnaround": 100,
+}
+
+type frontier struct {
+	strategies.WithLedger
+	weight float64
+
+	perCoreSecond float64 // the cheapest rate per core, per second; set at the first decision
+	learn         ratios
+	fc            forecast
+	freed         []freed
+}
+
+func init() {
+	strategies.Register(strategies.Info{
+		Name:    "frontier",
+		Summary: "the project's own: cost + weight × delay per job from the ledger (learned runtime ratio, co-scheduling), power-off at emptying, migration of waiting jobs, failures",
+		Params: []strategies.Param{
+			{Name: "preset", Kind: strategies.String, Default: "balanced", Help: "cost, balanced or turnaround: the trade-off between cost and turnaround"},
+			{Name: "weight", Kind: strategies.Float, Default: "0", Help: "the trade-off itself, overriding preset when above 0: weight of a second of delay, in the job's cores at the cheapest rate per core"},
+		},
+		New: newFrontier,
+	})
+}
+
+func newFrontier(p strategies.Params) (strategies.Strategy, error) {
+	w, ok := presets[p.String("preset")]
+	if !ok {
+		return nil, fmt.Errorf("frontier: unknown preset %q: want cost, balanced or turnaround", p.String("preset"))
+	}
+	switch x := p.Float("weight"); {
+	case x < 0 || math.IsNaN(x) || math.IsInf(x, 0):
+		return nil, fmt.Errorf("frontier: weight %g: want a finite number above 0 (or 0 for the preset's)", x)
+	case x > 0:
+		w = x
+	}
+	return &frontier{weight: w, learn: newRatios()}, nil
+}

@@ -1,0 +1,100 @@
+package frontier_test
+
+import (
+	"bytes"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+	_ "github.com/dssim-go/dssim-go/strategies/frontier"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+var presets = []string{"cost", "balanced", "turnaround"}
+
+// Every shared fixture (the failure trace included) and every config of
+// the embedded suite (non-uniform prices, slow boots, failures) completes
+// in-process with every preset: every job run, none left unscheduled.
+func TestEveryConfigCompletes(t *testing.T) {
+	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
+		for _, preset := range presets {
+			m, err := strattest.RunNamed(filepath.Dir(p), "frontier", map[string]string{"preset": preset})
+			require.NoError(t, err, "%s %s", p, preset)
+			assert.Zero(t, m.Unscheduled, p)
+			assert.Positive(t, m.Jobs, p)
+		}
+	}
+	suite, err := fs.Glob(configs.FS(), "*.xml")
+	require.NoError(t, err)
+	require.NotEmpty(t, suite)
+	for _, p := range suite {
+		for _, preset := range presets {
+			s, err := strategies.New("frontier", map[string]string{"preset": preset})
+			require.NoError(t, err)
+			m, err := strattest.RunFS(configs.FS(), p, s)
+			require.NoError(t, err, "%s %s", p, preset)
+			assert.Zero(t, m.Unscheduled, p)
+		}
+	}
+}
+
+// The real protocol: dsclient -a frontier over TCP against dsmock gives,
+// on every shared fixture, the same server log (its summary included) as
+// the in-process run: the strategy sends only standard messages and
+// decides the same way over the wire.
+func TestWireMatchesInProcess(t *testing.T) {
+	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
+		cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: filepath.Dir(p)})
+		require.NoError(t, err)
+		name := filepath.Base(filepath.Dir(p))
+		want := inProcessLog(t, cfg)
+		got := wireLog(t, cfg)
+		require.NotEmpty(t, want, name)
+		assert.Contains(t, want, "total cost", name)
+		assert.Equal(t, want, got, name)
+	}
+}
+
+func inProcessLog(t *testing.T, cfg *mocksrv.Config) string {
+	var log bytes.Buffer
+	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{Log: &log, NoHeader: true})
+	require.NoError(t, err)
+	s, err := strategies.New("frontier", nil)
+	require.NoError(t, err)
+	_, err = client.Run(s, sess, client.Options{User: "t",
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+	require.NoError(t, err)
+	return log.String()
+}
+
+func wireLog(t *testing.T, cfg *mocksrv.Config) string {
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	var log bytes.Buffer
+	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Log: &log, Stderr: &bytes.Buffer{}, NoHeader: true},
+		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
+	served := make(chan error, 1)
+	go func() { _, err := srv.ServeOne(ln); served <- err }()
+	var stdout, stderr bytes.Buffer
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	code := dsclient.Main([]string{"-a", "frontier", "-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml")},
+		&stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	require.NoError(t, <-served)
+	return log.String()
+}

@@ -1,0 +1,274 @@
+package frontier
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// The test cluster: two 2-core servers at 0.2 $/h (0.1 per core) booting
+// in 60 s, and one 8-core server at 1.6 $/h (0.2 per core) booting in 300 s.
+func cluster(t *testing.T, settings map[string]string) (*frontier, *strattest.FakeView) {
+	t.Helper()
+	sys := strattest.System(
+		servertypes.Type{Name: "small", Limit: 2, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
+		servertypes.Type{Name: "big", Limit: 1, BootupTime: 300, HourlyRate: 1.6, Cores: 8, Memory: 32000, Disk: 64000},
+	)
+	s, err := strategies.New("frontier", settings)
+	require.NoError(t, err)
+	return s.(*frontier), &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
+}
+
+func ref(typ string, id int) protocol.ServerRef { return protocol.ServerRef{Type: typ, ID: id} }
+
+func jb(id, submit, cores, est int) protocol.Job {
+	return protocol.Job{ID: id, Submit: submit, Cores: cores, Memory: 100, Disk: 100, EstRunTime: est}
+}
+
+// schedule offers j at its submit time and applies SCHD j → to, as the
+// client would after an OK.
+func schedule(t *testing.T, v *strattest.FakeView, j protocol.Job, to protocol.ServerRef) {
+	t.Helper()
+	offer(v, j)
+	require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: j.ID, Server: to}, "OK"))
+}
+
+func offer(v *strattest.FakeView, j protocol.Job) {
+	v.Time = j.Submit
+	v.Book.Observe(&protocol.JobOffer{Job: j})
+}
+
+func complete(v *strattest.FakeView, id, at int, on protocol.ServerRef) *protocol.JobCompleted {
+	e := &protocol.JobCompleted{Time: at, JobID: id, Server: on}
+	v.Time = at
+	v.Book.Observe(e)
+	return e
+}
+
+func decide(t *testing.T, f *frontier, v *strattest.FakeView, j protocol.Job) []protocol.Action {
+	t.Helper()
+	offer(v, j)
+	acts, err := f.Job(v, j)
+	require.NoError(t, err)
+	return acts
+}
+
+// Placement rules, one row per situation. Every decision comes from the
+// ledger: no query is sent.
+func TestPlacement(t *testing.T) {
+	for _, tc := range []struct {
+		what   string
+		preset string
+		setup  func(t *testing.T, v *strattest.FakeView)
+		job    protocol.Job
+		want   protocol.ServerRef
+	}{
+		{"all off: the cheapest per core that fits (rates from ds-system.xml)", "balanced",
+			func(*testing.T, *strattest.FakeView) {}, jb(1, 0, 2, 100), ref("small", 0)},
+		{"only big fits 4 cores", "balanced",
+			func(*testing.T, *strattest.FakeView) {}, jb(1, 0, 4, 100), ref("big", 0)},
+		{"co-scheduling: a short job in the spare cores of a server running a long one adds no billed time", "balanced",
+			func(t *testing.T, v *strattest.FakeView) {
+				schedule(t, v, jb(0, 0, 4, 5000), ref("big", 0))
+				v.Book.Observe(&protocol.JobCompleted{Time: 400, JobID: -1, Server: ref("small", 1)}) // time passes: big has booted
+			}, jb(1, 400, 2, 100), ref("big", 0)},
+		{"a job that would extend the long one's billing boots a cheap server instead", "balanced",
+			func(t *testing.T, v *strattest.FakeView) {
+				schedule(t, v, jb(0, 0, 4, 500), ref("big", 0))
+				v.Book.Observe(&protocol.JobCompleted{Time: 400, JobID: -1, Server: ref("small", 1)})
+			}, jb(1, 400, 2, 3000), ref("small", 0)},
+		{"queueing is distrusted: boot a second small rather than wait 50 s behind the first", "balanced",
+			func(t *testing.T, v *strattest.FakeView) {
+				schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
+				v.Book.Observe(&protocol.JobCompleted{Time: 950, JobID: -1, Server: ref("big", 0)})
+			}, jb(1, 950, 2, 1000), ref("small", 1)},
+		{"a cheap server's queue beats booting a premium one", "cost",
+			func(t *testing.T, v *strattest.FakeView) {
+				schedule(t, v, jb(0, 0, 2, 3000), ref("small", 0))
+				v.Book.Observe(&protocol.ServerFailed{Server: ref("small", 1), Time: 950})
+			}, jb(1, 950, 2, 1000), ref("small", 0)},
+		{"the turnaround preset pays the premium not to wait 2110 s", "turnaround",
+			func(t *testing.T, v *strattest.FakeView) {
+				schedule(t, v, jb(0, 0, 2, 3000), ref("small", 0))
+				v.Book.Observe(&protocol.ServerFailed{Server: ref("small", 1), Time: 950})
+			}, jb(1, 950, 2, 1000), ref("big", 0)},
+		{"a failed server is not a candidate", "balanced",
+			func(t *testing.T, v *strattest.FakeView) {
+				v.Book.Observe(&protocol.ServerFailed{Server: ref("small", 0), Time: 0})
+			}, jb(1, 0, 2, 100), ref("small", 1)},
+	} {
+		f, v := cluster(t, map[string]string{"preset": tc.preset})
+		tc.setup(t, v)
+		acts := decide(t, f, v, tc.job)
+		assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: tc.job.ID, Server: tc.want}}, acts, tc.what)
+		assert.Empty(t, v.Sent, tc.what)
+	}
+}
+
+// Every capable server failed: PSHJ (offered again later); after a refusal
+// with nothing left, ErrNoServer.
+func TestNoServer(t *testing.T) {
+	f, v := cluster(t, nil)
+	v.Book.Observe(&protocol.ServerFailed{Server: ref("big", 0), Time: 0})
+	assert.Equal(t, []protocol.Action{protocol.Push{}}, decide(t, f, v, jb(1, 0, 4, 100)))
+	v.Refused = []protocol.ServerRef{ref("small", 0), ref("small", 1)}
+	_, err := f.Job(v, jb(2, 0, 2, 100))
+	assert.ErrorIs(t, err, strategies.ErrNoServer)
+}
+
+// Power-off: at the completion that empties a server, when no job waits
+// anywhere, TERM at once (it costs nothing then).
+func TestPowerOffAtEmptying(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 2, 100), ref("small", 0))
+	acts, err := f.Event(v, complete(v, 0, 160, ref("small", 0)))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts)
+}
+
+// Migration: a server freed while a job waits elsewhere is kept on until
+// its completion batch is over, then takes the waiting job (MIGJ) when the
+// delay saved outweighs the cost; a server left empty is then powered off.
+func TestMigrationAfterTheBatch(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
+	schedule(t, v, jb(1, 1, 2, 1000), ref("small", 0)) // waits behind job 0 until ~1060
+	schedule(t, v, jb(2, 2, 2, 100), ref("small", 1))
+	f.perCoreSecond = 0.1 / 3600
+	acts, err := f.Event(v, complete(v, 2, 170, ref("small", 1)))
+	require.NoError(t, err)
+	assert.Empty(t, acts, "small 1 is kept on: job 1 waits and the batch may not be over")
+	acts, err = f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Empty(t, acts, "still the same second")
+	v.Book.Observe(&protocol.JobCompleted{Time: 171, JobID: -1, Server: ref("big", 0)}) // time passes
+	acts, err = f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}}, acts)
+}
+
+// The rules that keep a migration from doing harm: §4.3's size guard (no
+// 2-core job to a server four times larger), no source without a running
+// job, and a move that saves too little for its cost is not made.
+func TestMigrationGuards(t *testing.T) {
+	f, v := cluster(t, map[string]string{"preset": "balanced"})
+	f.perCoreSecond = 0.1 / 3600
+	schedule(t, v, jb(0, 0, 8, 10), ref("big", 0))
+	schedule(t, v, jb(1, 1, 2, 1000), ref("small", 0))
+	schedule(t, v, jb(2, 2, 2, 1000), ref("small", 0))
+	v.Time = 400
+	v.Book.Observe(&protocol.JobCompleted{Time: 400, JobID: 0, Server: ref("big", 0)})
+	assert.Empty(t, f.migrateOnto(v.Book, mustMachine(t, v, ref("big", 0))), "size guard: 8 cores for a 2-core job")
+
+	f2, v2 := cluster(t, nil)
+	f2.perCoreSecond = 0.1 / 3600
+	schedule(t, v2, jb(3, 0, 2, 5), ref("small", 1))
+	schedule(t, v2, jb(1, 30, 2, 1000), ref("small", 0)) // booting until 90: job 1 has a known start, nothing runs
+	schedule(t, v2, jb(2, 31, 2, 1000), ref("small", 0)) // waits behind it
+	complete(v2, 3, 65, ref("small", 1))
+	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1))), "small 0 runs nothing yet")
+
+	f3, v3 := cluster(t, map[string]string{"preset": "cost"})
+	f3.perCoreSecond = 0.1 / 3600
+	schedule(t, v3, jb(0, 0, 2, 1000), ref("small", 0))
+	schedule(t, v3, jb(1, 1, 2, 1000), ref("small", 0))
+	schedule(t, v3, jb(2, 2, 2, 10), ref("small", 1))
+	v3.Time = 1000
+	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
+	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1))),
+		"cost preset: 60 s saved is not worth 1000 s of a second server's idle gap and run")
+}
+
+func mustMachine(t *testing.T, v *strattest.FakeView, r protocol.ServerRef) *strategies.Machine {
+	m, ok := v.Book.Machine(r)
+	require.True(t, ok)
+	return m
+}
+
+// Failures: the jobs a RESF sends to the global queue are all dequeued at
+// once (they come back as JOBP); a stuck waiting job is killed and
+// dequeued at CHKQ; a TERM or KILJ that put jobs in the queue is answered
+// with DEQJ.
+func TestFailuresAndQueue(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 1, 1000), ref("small", 0))
+	schedule(t, v, jb(1, 1, 1, 1000), ref("small", 0))
+	fail := &protocol.ServerFailed{Server: ref("small", 0), Time: 100}
+	v.Time = 100
+	v.Book.Observe(fail)
+	acts, err := f.Event(v, fail)
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}, protocol.Dequeue{QID: 0}}, acts)
+
+	kill := protocol.Kill{Server: ref("small", 1), JobID: 7}
+	v.Book.Observe(&protocol.JobOffer{Job: jb(7, 100, 1, 10)})
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
+	acts, err = f.Outcome(v, strategies.Outcome{Action: kill, Reply: "OK"})
+	require.NoError(t, err)
+	assert.Contains(t, acts, protocol.Action(protocol.Dequeue{QID: 0}))
+	acts, err = f.Outcome(v, strategies.Outcome{Action: protocol.Terminate{Server: ref("big", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
+	require.NoError(t, err)
+	assert.Empty(t, acts, "a refusal leaves things as they were")
+}
+
+// The safety net: a job waiting on an idle server with nothing running.
+func TestUnstick(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 2, 10), ref("small", 0))
+	schedule(t, v, jb(1, 1, 2, 10), ref("small", 0))
+	complete(v, 0, 70, ref("small", 0)) // the ledger starts job 1 here
+	m := mustMachine(t, v, ref("small", 0))
+	m.Waiting, m.Running = m.Running, nil // as if ds-server had not started it
+	acts, err := f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Kill{Server: ref("small", 0), JobID: 1}}, acts)
+}
+
+// Learning: the ratio of total actual to total estimated runtime, from a
+// prior of 1, clipped to [0.5, 4].
+func TestLearnedRatio(t *testing.T) {
+	f, v := cluster(t, nil)
+	assert.InDelta(t, 1.0, f.learn.mean(), 1e-12)
+	schedule(t, v, jb(0, 0, 2, 3600), ref("small", 0))
+	f.learn.started(mustMachine(t, v, ref("small", 0)))
+	_, err := f.Event(v, complete(v, 0, 60+3*3600, ref("small", 0)))
+	require.NoError(t, err)
+	assert.InDelta(t, (3*3600+3600)/(3600+3600.0), f.learn.mean(), 1e-12)
+	f.learn.act, f.learn.est = 1e9, 1
+	assert.Equal(t, 4.0, f.learn.mean())
+}
+
+// Forecasts stretch estimates by the learned ratio, and a running job that
+// has outrun its stretched estimate holds on for half its estimate more
+// (Ledger.Predict's now + 1 would make the queue behind it look free).
+func TestForecast(t *testing.T) {
+	_, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 2, 100), ref("small", 0)) // runs 60..160 by its estimate
+	j := jb(1, 1, 2, 100)
+	var fc forecast
+	m := mustMachine(t, v, ref("small", 0))
+	v.Book.Observe(&protocol.JobCompleted{Time: 60, JobID: -1, Server: ref("big", 0)})
+	o := fc.run(v.Book, m, &j, 2)
+	assert.Equal(t, outcome{avail: 60, start: 260, end: 460, billed: 260}, o)
+	v.Book.Observe(&protocol.JobCompleted{Time: 300, JobID: -1, Server: ref("big", 0)})
+	o = fc.run(v.Book, m, &j, 2)
+	assert.Equal(t, outcome{avail: 300, start: 350, end: 550, billed: 350}, o)
+}
+
+// Bad input is refused when the strategy is made.
+func TestBadParameters(t *testing.T) {
+	for settings, msg := range map[string]string{"preset=fast": `unknown preset "fast"`, "weight=-1": "weight -1"} {
+		kv, err := strategies.ParseSettings([]string{settings})
+		require.NoError(t, err)
+		_, err = strategies.New("frontier", kv)
+		assert.ErrorContains(t, err, msg)
+	}
+	_, err := strategies.New("frontier", map[string]string{"preset": "turnaround", "weight": "7"})
+	assert.NoError(t, err)
+}

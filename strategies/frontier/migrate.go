@@ -1,0 +1,134 @@
+package frontier
+
+import (
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// maxSizeRatio is §4.3's guard: a waiting job moves only to a server at
+// most this many times its size in cores, or the move wastes capacity
+// that larger jobs will want.
+const maxSizeRatio = 2
+
+// freed is a server a completion freed at time at, to be settled (waiting
+// jobs moved onto it, or powered off) once the time has moved past at.
+//
+// Why wait: ds-server completes every job of a completion batch (jobs
+// ending at the same second), and starts the jobs waiting behind them,
+// before it reports the first JCPL of the batch. Until the batch's last
+// JCPL has arrived, a job the ledger lists as waiting may already be
+// running, and migrating it then can leave the jobs queued behind it on a
+// server with nothing running, never to start. After the batch the ledger
+// is exact again.
+type freed struct {
+	ref protocol.ServerRef
+	at  int
+}
+
+// free notes a server a completion freed.
+func (f *frontier) free(ref protocol.ServerRef, at int) {
+	if !slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref }) {
+		f.freed = append(f.freed, freed{ref, at})
+	}
+}
+
+// settle handles the freed servers whose completion batch is over: jobs
+// waiting elsewhere move to them when it pays, and those left empty are
+// powered off. It returns the actions and the servers they concern (the
+// job on offer must not be placed on those: the ledger does not show the
+// moves yet).
+func (f *frontier) settle(l *strategies.Ledger) ([]protocol.Action, []protocol.ServerRef) {
+	var acts []protocol.Action
+	var touched []protocol.ServerRef
+	rest := f.freed[:0]
+	for _, fr := range f.freed {
+		if fr.at >= l.Now() {
+			rest = append(rest, fr)
+			continue
+		}
+		s, ok := l.Machine(fr.ref)
+		if !ok || !s.Powered() {
+			continue
+		}
+		moves := f.migrateOnto(l, s)
+		switch {
+		case len(moves) > 0:
+			acts = append(acts, moves...)
+		case s.Empty() && len(l.Queue()) == 0:
+			acts = append(acts, protocol.Terminate{Server: s.Ref})
+		default:
+			continue
+		}
+		touched = append(touched, s.Ref)
+	}
+	f.freed = rest
+	return acts, touched
+}
+
+// migrateOnto moves jobs waiting on other servers to s when s starts them
+// now and the delay saved (weighted as in place) outweighs the billed time
+// they add to s. Jobs are taken in server order, each queue first come
+// first served, while s has room.
+func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []protocol.Action {
+	if f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
+		return nil
+	}
+	ratio := f.learn.mean()
+	free := s.Free
+	billed := f.fc.run(l, s, nil, ratio).billed
+	now := l.Now()
+	var acts []protocol.Action
+	ms := l.Machines()
+	for i := range ms {
+		m := &ms[i]
+		// A source must have a running job: ds-server starts waiting jobs
+		// only when a job on that server completes, so the jobs left behind
+		// the one moved away from a server with nothing running (one still
+		// booting, say) would never start.
+		if m == s || len(m.Waiting) == 0 || len(m.Running) == 0 || m.State == protocol.Unavailable {
+			continue
+		}
+		o := f.fc.run(l, m, nil, ratio)
+		for k, p := range m.Waiting {
+			req, start := p.Req(), f.fc.starts[k]
+			if start >= 0 && start <= now || !req.Fits(free.Cores, free.Memory, free.Disk) || s.Type.Cores > maxSizeRatio*req.Cores {
+				continue
+			}
+			if start < 0 {
+				start = now + 24*3600 // never starts there by the forecast: a day
+			}
+			end := now + scaled(p.Job.EstRunTime, ratio)
+			extra := float64(max(0, end-billed)) * s.Type.HourlyRate / 3600
+			stay := float64(max(0, min(start, o.avail)-now)) + queueDistrust*float64(max(0, start-o.avail))
+			if f.weight*f.perCoreSecond*float64(req.Cores)*stay <= extra {
+				continue
+			}
+			acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: s.Ref})
+			free = minus(free, req)
+			billed = max(billed, end)
+		}
+	}
+	return acts
+}
+
+// waitingFor reports whether some job waits on another server that s could
+// take under the size guard: then s is worth keeping on until its batch is
+// over.
+func waitingFor(l *strategies.Ledger, s *strategies.Machine) bool {
+	ms := l.Machines()
+	for i := range ms {
+		m := &ms[i]
+		if m == s || len(m.Running) == 0 {
+			continue
+		}
+		for _, p := range m.Waiting {
+			r := p.Req()
+			if s.Capable(r) && s.Type.Cores <= maxSizeRatio*r.Cores {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package frontier
+
+import (
+	"math"
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// queueDistrust is how much heavier a second of predicted queueing weighs
+// than a second of boot. The forecast already stretches estimates by the
+// learned mean ratio; what is left is their spread (0.55–4.5× between the
+// 10th and 90th percentiles, frontier.md §4.2): a boot's length is known
+// exactly, a queue's is a guess that is often much longer.
+const queueDistrust = 3.0
+
+// choice is one candidate server for a job, with the parts of its score.
+type choice struct {
+	m            *strategies.Machine
+	start, end   int
+	extra, delay float64 // dollars; weighted seconds
+	score        float64
+}
+
+// place picks the server for job: the lowest score among the capable,
+// usable servers not excluded (by a refusal, or in skip). Inactive servers of a type are all alike, so
+// only the first of each type is scored (this keeps a decision linear in
+// the powered servers, not in the cluster).
+func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.ServerRef) (choice, bool) {
+	l := v.Ledger()
+	if f.perCoreSecond == 0 {
+		f.perCoreSecond = cheapestPerCore(l) / 3600
+	}
+	excluded := v.Excluded()
+	var best choice
+	found := false
+	seenOff := map[string]bool{}
+	ms := l.Machines()
+	for i := range ms {
+		m := &ms[i]
+		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
+			continue
+		}
+		if m.State == protocol.Inactive {
+			if seenOff[m.Ref.Type] {
+				continue
+			}
+			seenOff[m.Ref.Type] = true
+		}
+		c, ok := f.score(l, m, job)
+		if ok && (!found || better(c, best)) {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// better orders choices: lower score, then powered before off (no boot
+// to pay if the scores tie), then cheaper per core.
+func better(a, b choice) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	if a.m.Powered() != b.m.Powered() {
+		return a.m.Powered()
+	}
+	return a.m.RatePerCore() < b.m.RatePerCore()
+}
+
+// score is extra billed cost + weight × weighted delay for job on m.
+func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protocol.Job) (choice, bool) {
+	o := f.fc.run(l, m, &job, f.learn.mean())
+	if o.start < 0 {
+		return choice{}, false
+	}
+	c := choice{m: m, start: o.start, end: o.end}
+	c.extra = float64(max(0, o.end-o.billed)) * m.Type.HourlyRate / 3600
+	c.delay = float64(o.avail-l.Now()) + queueDistrust*float64(o.start-o.avail)
+	c.score = c.extra + f.weight*f.perCoreSecond*float64(job.Cores)*c.delay
+	return c, true
+}
+
+// availableAt is when m can first run anything (the ledger's rule).
+func availableAt(l *strategies.Ledger, m *strategies.Machine) int {
+	switch m.State {
+	case protocol.Inactive:
+		return l.Now() + m.Type.BootupTime
+	case protocol.Booting:
+		return m.BootEnd
+	}
+	return l.Now()
+}
+
+func cheapestPerCore(l *strategies.Ledger) float64 {
+	best := math.Inf(1)
+	for _, t := range l.System().Sorted() {
+		best = min(best, t.CostPerCore())
+	}
+	return best
+}

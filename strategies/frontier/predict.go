@@ -1,0 +1,119 @@
+package frontier
+
+import (
+	"math"
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// forecast is frontier's own replay of one server's FCFS queue. It is
+// Ledger.Predict's rule (ds-server's, no backfilling) with one change that
+// matters: runtimes are estimates scaled by the learned actual/estimate
+// ratio, and a running job that has outrun that is expected to run on for
+// half its estimate more, not to end within the second (Predict's now + 1,
+// which makes a queue behind an overrunning job look free: the trap
+// frontier.md §4.2 measured).
+type forecast struct {
+	heap   []ending
+	starts []int // the waiting jobs' predicted starts, in order (then the job's)
+}
+
+type ending struct {
+	end int
+	req protocol.Requirement
+}
+
+// outcome of a forecast for a job on a server.
+type outcome struct {
+	avail      int // when the server can first run anything (boot included)
+	start, end int // the job's predicted start and end; start -1 if never
+	billed     int // when the server's billing ends without the job
+}
+
+// scaled is an estimate stretched by the learned ratio (at least 1 s).
+func scaled(est int, ratio float64) int {
+	return max(1, int(math.Ceil(float64(est)*ratio)))
+}
+
+// run forecasts m's queue, then job if it is not nil.
+func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protocol.Job, ratio float64) outcome {
+	now := l.Now()
+	o := outcome{avail: availableAt(l, m), start: -1}
+	fc.heap, fc.starts = fc.heap[:0], fc.starts[:0]
+	free := protocol.Requirement{Cores: m.Type.Cores, Memory: m.Type.Memory, Disk: m.Type.Disk}
+	last := -1
+	for _, p := range m.Running {
+		end := p.Start + scaled(p.Job.EstRunTime, ratio)
+		if end <= now {
+			end = now + max(1, p.Job.EstRunTime/2)
+		}
+		fc.heap = append(fc.heap, ending{end, p.Req()})
+		free = minus(free, p.Req())
+		last = max(last, end)
+	}
+	slices.SortFunc(fc.heap, func(a, b ending) int { return a.end - b.end })
+	prev := o.avail
+	blocked := false
+	place := func(req protocol.Requirement, est int) int {
+		if blocked {
+			return -1
+		}
+		t := max(prev, o.avail)
+		for !req.Fits(free.Cores, free.Memory, free.Disk) {
+			if len(fc.heap) == 0 {
+				blocked = true
+				return -1
+			}
+			e := fc.heap[0]
+			fc.heap = fc.heap[1:]
+			t, free = max(t, e.end), plus(free, e.req)
+		}
+		prev, free = t, minus(free, req)
+		end := t + scaled(est, ratio)
+		i, _ := slices.BinarySearchFunc(fc.heap, end, func(e ending, x int) int { return e.end - x })
+		fc.heap = slices.Insert(fc.heap, i, ending{end, req})
+		last = max(last, end)
+		return t
+	}
+	for _, p := range m.Waiting {
+		fc.starts = append(fc.starts, place(p.Req(), p.Job.EstRunTime))
+	}
+	o.billed = last
+	if last < 0 {
+		o.billed = emptyBilledUntil(l, m)
+	}
+	if job != nil && m.Capable(job.Req()) {
+		o.start = place(job.Req(), job.EstRunTime)
+		o.end = o.start + scaled(job.EstRunTime, ratio)
+		if o.billed < 0 {
+			o.billed = o.start // off: nothing billed before the job
+		}
+	}
+	return o
+}
+
+// emptyBilledUntil is when an empty server's billing ends: when its last
+// job ended (an idle gap becomes billed once another job follows) or its
+// boot completes; -1 for a server that is off.
+func emptyBilledUntil(l *strategies.Ledger, m *strategies.Machine) int {
+	switch m.State {
+	case protocol.Idle, protocol.Active:
+		if m.IdleSince >= 0 {
+			return m.IdleSince
+		}
+		return l.Now()
+	case protocol.Booting:
+		return m.BootEnd
+	}
+	return -1
+}
+
+func plus(a, b protocol.Requirement) protocol.Requirement {
+	return protocol.Requirement{Cores: a.Cores + b.Cores, Memory: a.Memory + b.Memory, Disk: a.Disk + b.Disk}
+}
+
+func minus(a, b protocol.Requirement) protocol.Requirement {
+	return protocol.Requirement{Cores: a.Cores - b.Cores, Memory: a.Memory - b.Memory, Disk: a.Disk - b.Disk}
+}
