@@ -80,26 +80,37 @@ func ppnd16(p float64) float64 {
 // "equal" and keep the earlier half first. The relation is not transitive:
 // only this exact algorithm gives the reference's order.
 func tolerantSort(v []float64) []int32 {
-	idx := make([]int32, len(v))
-	for i := range idx {
-		idx[i] = int32(i)
+	a := make([]slotValue, len(v))
+	for i, x := range v {
+		a[i] = slotValue{x, int32(i)}
 	}
-	tolerantMerge(idx, make([]int32, len(v)), v)
+	tolerantMerge(a, make([]slotValue, len(v)))
+	idx := make([]int32, len(v))
+	for i, sv := range a {
+		idx[i] = sv.slot
+	}
 	return idx
 }
 
+// slotValue keeps a slot's value beside its number, so the merges read
+// memory in order instead of indexing the values by slot at random.
+type slotValue struct {
+	v    float64
+	slot int32
+}
+
 // tolerantMerge sorts a in place, using tmp (same length) as scratch.
-func tolerantMerge(a, tmp []int32, v []float64) {
+func tolerantMerge(a, tmp []slotValue) {
 	n := len(a)
 	if n <= 1 {
 		return
 	}
 	n1 := n / 2
-	tolerantMerge(a[:n1], tmp[:n1], v)
-	tolerantMerge(a[n1:], tmp[n1:], v)
+	tolerantMerge(a[:n1], tmp[:n1])
+	tolerantMerge(a[n1:], tmp[n1:])
 	x, y, k := a[:n1], a[n1:], 0
 	for len(x) > 0 && len(y) > 0 {
-		if v[y[0]]-v[x[0]] >= 1.0 { // (int)(right - left) > 0
+		if y[0].v-x[0].v >= 1.0 { // (int)(right - left) > 0
 			tmp[k] = y[0]
 			y = y[1:]
 		} else {
@@ -108,7 +119,7 @@ func tolerantMerge(a, tmp []int32, v []float64) {
 		}
 		k++
 	}
+	// What is left of y is already in place at the end of a.
 	k += copy(tmp[k:], x)
-	copy(tmp[k:], y)
-	copy(a, tmp[:n])
+	copy(a, tmp[:k])
 }
