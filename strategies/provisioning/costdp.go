@@ -18,11 +18,12 @@ type dpScratch struct {
 	tmp    []float64 // one kernel row
 	amax   int       // largest arrival count kept
 	kw     int       // kernel rows per q: n = 0 … reach(K−1)
+	unsat  []int     // per n: the row shared by every q ≥ n + amax
 	c      []float64 // C_k(gi, n) = q·c_q + ω·n·Δt + Σ_m k(q,n,m)·L_{k+1}(q,m)
 }
 
 // pmfTol drops Poisson and Binomial terms too small to matter.
-const pmfTol = 1e-15
+const pmfTol = 1e-12
 
 // poisson fills the Poisson(a) pmf over the range holding all but pmfTol.
 func poisson(a float64, out []float64) (lo int, pmf []float64) {
@@ -104,7 +105,9 @@ func (d *dpScratch) kernelRow(q, n int, out []float64) (lo int, row []float64) {
 
 // prepare computes the Poisson and Binomial tables and every kernel row.
 // For n ≥ q every arrival finds q busy servers, so the row is one vector
-// shifted by n: it is computed once per q and shared.
+// shifted by n: it is computed once per q and shared; for q ≥ n + amax no
+// arrival count fills the q servers, so the row is the same for every such
+// q and is computed once per n.
 func (d *dpScratch) prepare(pr *plan) {
 	d.grid = pr.grid(d.grid)
 	d.poisLo, d.pois = poisson(pr.arr, d.pois)
@@ -119,13 +122,19 @@ func (d *dpScratch) prepare(pr *plan) {
 	d.amax = d.poisLo + len(d.pois) - 1
 	d.kw = d.reach(pr, pr.k-1) + 1
 	d.kLo, d.kOff, d.kEnd, d.kBuf = d.kLo[:0], d.kOff[:0], d.kEnd[:0], d.kBuf[:0]
+	d.unsat = d.unsat[:0]
+	for n := 0; n < d.kw; n++ {
+		d.unsat = append(d.unsat, -1)
+	}
 	for _, q := range d.grid {
 		shared := -1
 		for n := 0; n < d.kw; n++ {
-			if n >= q && shared >= 0 {
-				d.kLo = append(d.kLo, n-q)
-				d.kOff = append(d.kOff, d.kOff[shared])
-				d.kEnd = append(d.kEnd, d.kEnd[shared])
+			switch {
+			case n >= q && shared >= 0: // saturated: one vector shifted by n
+				d.share(shared, n-q)
+				continue
+			case q >= n+d.amax && d.unsat[n] >= 0: // never saturated: the same for every such q
+				d.share(d.unsat[n], 0)
 				continue
 			}
 			lo, row := d.kernelRow(q, n, d.tmp)
@@ -133,12 +142,22 @@ func (d *dpScratch) prepare(pr *plan) {
 			if n >= q {
 				shared = len(d.kLo)
 			}
+			if q >= n+d.amax {
+				d.unsat[n] = len(d.kLo)
+			}
 			d.kLo = append(d.kLo, lo)
 			d.kOff = append(d.kOff, len(d.kBuf))
 			d.kBuf = append(d.kBuf, row...)
 			d.kEnd = append(d.kEnd, len(d.kBuf))
 		}
 	}
+}
+
+// share appends a kernel row that reuses row i's values from a new first m.
+func (d *dpScratch) share(i, lo int) {
+	d.kLo = append(d.kLo, lo)
+	d.kOff = append(d.kOff, d.kOff[i])
+	d.kEnd = append(d.kEnd, d.kEnd[i])
 }
 
 // solve is costdp (B.5): backward recursion (4.12)–(4.15) over K stages
