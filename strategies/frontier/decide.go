@@ -15,6 +15,8 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		if err := l.Resync(v); err != nil {
 			return nil, err
 		}
+		f.ix.rebuild(l)
+		clear(f.hint)
 	}
 	acts, touched := f.settle(l)
 	c, ok := f.place(v, job, touched)
@@ -36,15 +38,18 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
 	acts, touched := f.settle(l)
-	if _, ok := ev.(*protocol.CheckQueue); ok {
+	switch e := ev.(type) {
+	case *protocol.CheckQueue:
 		acts = append(acts, unstick(l)...)
+	case *protocol.ServerRecovered: // back, inactive
+		f.hint[e.Server.Type] = min(f.hint[e.Server.Type], e.Server.ID)
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
 		f.learn.completed(l, done)
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)
 			switch {
-			case m.Empty() && len(l.Queue()) == 0 && !waitingFor(l, m):
+			case m.Empty() && len(l.Queue()) == 0 && !f.waitingFor(l, m):
 				acts = append(acts, protocol.Terminate{Server: m.Ref})
 			case len(m.Waiting) == 0:
 				f.free(m.Ref, done.Time)
@@ -98,13 +103,16 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 	case protocol.Schedule:
 		if m, ok := l.Machine(a.Server); ok {
 			f.learn.started(m)
+			f.ix.noted(m)
 		}
 	case protocol.Migrate:
 		delete(f.learn.start, a.JobID)
 		if m, ok := l.Machine(a.To); ok {
 			f.learn.started(m)
+			f.ix.noted(m)
 		}
 	case protocol.Terminate:
+		f.hint[a.Server.Type] = min(f.hint[a.Server.Type], a.Server.ID)
 		if o.Killed > 0 {
 			return dequeueAll(l), nil
 		}

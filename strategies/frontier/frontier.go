@@ -47,6 +47,8 @@ type frontier struct {
 	learn         ratios
 	fc            forecast
 	freed         []freed
+	ix            index
+	hint          map[string]int // per type, no inactive server below this id
 }
 
 func init() {
@@ -72,5 +74,5 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	case x > 0:
 		w = x
 	}
-	return &frontier{weight: w, learn: newRatios()}, nil
+	return &frontier{weight: w, learn: newRatios(), hint: map[string]int{}}, nil
 }

@@ -22,8 +22,13 @@ func cluster(t *testing.T, settings map[string]string) (*frontier, *strattest.Fa
 	)
 	s, err := strategies.New("frontier", settings)
 	require.NoError(t, err)
-	return s.(*frontier), &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
+	current = s.(*frontier)
+	return current, &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
 }
+
+// current is the strategy of the last cluster: schedule tells it the
+// outcome of the SCHDs a test applies, as the client would.
+var current *frontier
 
 func ref(typ string, id int) protocol.ServerRef { return protocol.ServerRef{Type: typ, ID: id} }
 
@@ -36,7 +41,10 @@ func jb(id, submit, cores, est int) protocol.Job {
 func schedule(t *testing.T, v *strattest.FakeView, j protocol.Job, to protocol.ServerRef) {
 	t.Helper()
 	offer(v, j)
-	require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: j.ID, Server: to}, "OK"))
+	a := protocol.Schedule{JobID: j.ID, Server: to}
+	require.NoError(t, v.Book.Applied(a, "OK"))
+	_, err := current.Outcome(v, strategies.Outcome{Action: a, Reply: "OK"})
+	require.NoError(t, err)
 }
 
 func offer(v *strattest.FakeView, j protocol.Job) {

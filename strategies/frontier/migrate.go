@@ -80,9 +80,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 	billed := f.fc.run(l, s, nil, ratio).billed
 	now := l.Now()
 	var acts []protocol.Action
-	ms := l.Machines()
-	for i := range ms {
-		m := &ms[i]
+	for _, m := range f.ix.waitingServers() {
 		// A source must have a running job: ds-server starts waiting jobs
 		// only when a job on that server completes, so the jobs left behind
 		// the one moved away from a server with nothing running (one still
@@ -116,10 +114,8 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 // waitingFor reports whether some job waits on another server that s could
 // take under the size guard: then s is worth keeping on until its batch is
 // over.
-func waitingFor(l *strategies.Ledger, s *strategies.Machine) bool {
-	ms := l.Machines()
-	for i := range ms {
-		m := &ms[i]
+func (f *frontier) waitingFor(l *strategies.Ledger, s *strategies.Machine) bool {
+	for _, m := range f.ix.waitingServers() {
 		if m == s || len(m.Running) == 0 {
 			continue
 		}

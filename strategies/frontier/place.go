@@ -24,9 +24,10 @@ type choice struct {
 }
 
 // place picks the server for job: the lowest score among the capable,
-// usable servers not excluded (by a refusal, or in skip). Inactive servers of a type are all alike, so
-// only the first of each type is scored (this keeps a decision linear in
-// the powered servers, not in the cluster).
+// usable servers not excluded (by a refusal, or in skip). Servers off are
+// all alike within a type, so only the first inactive one of each type is
+// scored, beside the powered ones (see index): a decision costs in the
+// powered servers and the types, not in the cluster.
 func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.ServerRef) (choice, bool) {
 	l := v.Ledger()
 	if f.perCoreSecond == 0 {
@@ -35,37 +36,40 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 	excluded := v.Excluded()
 	var best choice
 	found := false
-	seenOff := map[string]bool{}
-	ms := l.Machines()
-	for i := range ms {
-		m := &ms[i]
+	consider := func(m *strategies.Machine) {
 		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
-			continue
+			return
 		}
-		if m.State == protocol.Inactive {
-			if seenOff[m.Ref.Type] {
-				continue
-			}
-			seenOff[m.Ref.Type] = true
-		}
-		c, ok := f.score(l, m, job)
-		if ok && (!found || better(c, best)) {
+		if c, ok := f.score(l, m, job); ok && (!found || better(c, best)) {
 			best, found = c, true
 		}
 	}
+	for _, m := range f.ix.powered() {
+		if m.Powered() {
+			consider(m)
+		}
+	}
+	firstInactive(l, f.hint, consider)
 	return best, found
 }
 
 // better orders choices: lower score, then powered before off (no boot
-// to pay if the scores tie), then cheaper per core.
+// to pay if the scores tie), then cheaper per core, then the smaller
+// server (it leaves the larger free for larger jobs), then the lower id.
 func better(a, b choice) bool {
-	if a.score != b.score {
+	switch {
+	case a.score != b.score:
 		return a.score < b.score
-	}
-	if a.m.Powered() != b.m.Powered() {
+	case a.m.Powered() != b.m.Powered():
 		return a.m.Powered()
+	case a.m.RatePerCore() != b.m.RatePerCore():
+		return a.m.RatePerCore() < b.m.RatePerCore()
+	case a.m.Type.Cores != b.m.Type.Cores:
+		return a.m.Type.Cores < b.m.Type.Cores
+	case a.m.Ref.Type != b.m.Ref.Type:
+		return a.m.Ref.Type < b.m.Ref.Type
 	}
-	return a.m.RatePerCore() < b.m.RatePerCore()
+	return a.m.Ref.ID < b.m.Ref.ID
 }
 
 // score is extra billed cost + weight × weighted delay for job on m.

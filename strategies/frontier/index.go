@@ -1,0 +1,123 @@
+package frontier
+
+import (
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// index keeps decisions from walking the whole cluster: frontier changes
+// which servers are powered and which hold waiting jobs only through its
+// own actions, so it notes those servers as it acts and drops them lazily
+// once they are off or their queue is empty. Decisions then cost in the
+// powered servers (capped, see maxScored) and the server types, not in
+// the servers of the cluster (10,000 in the scale benchmark).
+type index struct {
+	on      machineSet // servers frontier scheduled or moved a job to: may be powered
+	waiting machineSet // servers where a job of frontier's may wait
+	rr      int        // where the last capped scan of on stopped
+	calls   int        // powered calls since on was last pruned
+}
+
+// maxScored caps the powered servers scored for one job. Up to this many
+// powered servers every one is scored (the 18 shared configs have at most
+// 100 servers); beyond, the scan continues round robin from where the last
+// one stopped, and the first inactive server of each type is always
+// scored, so a job always has a place.
+const maxScored = 128
+
+// pruneEvery is how many decisions may pass between two prunings of the
+// powered list; in between, servers switched off are skipped as met.
+const pruneEvery = 32
+
+// machineSet is an insertion-ordered set of the ledger's servers. It
+// holds pointers into the ledger's server list, which never moves (Resync
+// rewrites the servers in place); Ledger.Machine's lookup by type name
+// cost more than the scoring it fed.
+type machineSet struct {
+	list []*strategies.Machine
+	in   map[*strategies.Machine]bool
+}
+
+func (s *machineSet) add(m *strategies.Machine) {
+	if s.in == nil {
+		s.in = map[*strategies.Machine]bool{}
+	}
+	if !s.in[m] {
+		s.in[m] = true
+		s.list = append(s.list, m)
+	}
+}
+
+// prune keeps the servers for which keep holds.
+func (s *machineSet) prune(keep func(*strategies.Machine) bool) {
+	out := s.list[:0]
+	for _, m := range s.list {
+		if keep(m) {
+			out = append(out, m)
+		} else {
+			delete(s.in, m)
+		}
+	}
+	s.list = out
+}
+
+// noted records a server frontier just sent a job to.
+func (ix *index) noted(m *strategies.Machine) {
+	ix.on.add(m)
+	if len(m.Waiting) > 0 {
+		ix.waiting.add(m)
+	}
+}
+
+// rebuild notes every server from the ledger (after a Resync).
+func (ix *index) rebuild(l *strategies.Ledger) {
+	ms := l.Machines()
+	for i := range ms {
+		if ms[i].Powered() {
+			ix.noted(&ms[i])
+		}
+	}
+}
+
+// powered returns the powered servers to score: all of them up to
+// maxScored, else maxScored of them round robin.
+// Servers switched off since the last pruning may be among them.
+func (ix *index) powered() []*strategies.Machine {
+	if ix.calls++; ix.calls >= pruneEvery {
+		ix.on.prune((*strategies.Machine).Powered)
+		ix.calls = 0
+	}
+	if len(ix.on.list) <= maxScored {
+		return ix.on.list
+	}
+	n := len(ix.on.list)
+	ix.rr %= n
+	start := ix.rr
+	ix.rr += maxScored
+	if start+maxScored <= n {
+		return ix.on.list[start : start+maxScored]
+	}
+	return append(ix.on.list[start:n:n], ix.on.list[:start+maxScored-n]...)
+}
+
+// waitingServers returns the servers where a job of frontier's waits.
+func (ix *index) waitingServers() []*strategies.Machine {
+	ix.waiting.prune(func(m *strategies.Machine) bool { return len(m.Waiting) > 0 })
+	return ix.waiting.list
+}
+
+// firstInactive returns, per server type, the inactive server with the
+// lowest id (any inactive server of a type is as good as another; the
+// lowest keeps runs reproducible), walking from a per-type hint.
+func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine)) {
+	for _, t := range l.System().Sorted() {
+		for id := hint[t.Name]; id < t.Limit; id++ {
+			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
+			if m.State == protocol.Inactive {
+				hint[t.Name] = id
+				visit(m)
+				break
+			}
+		}
+	}
+}
