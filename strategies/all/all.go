@@ -10,11 +10,11 @@
 package all
 
 import (
-	_ "github.com/dssim-go/dssim-go/strategies/baselines"  // atl lrr ff bf wf fc fafc ffq bfq wfq
-	_ "github.com/dssim-go/dssim-go/strategies/composite"  // composite: members chosen per job by rules, or a portfolio
-	_ "github.com/dssim-go/dssim-go/strategies/costreduce" // cost-reduce
-	_ "github.com/dssim-go/dssim-go/strategies/example"    // soonest, the strategy kit's worked example
-	_ "github.com/dssim-go/dssim-go/strategies/frontier"   // frontier, the project's own: cost and turnaround at once
+	_ "github.com/dssim-go/dssim-go/strategies/baselines"    // atl lrr ff bf wf fc fafc ffq bfq wfq
+	_ "github.com/dssim-go/dssim-go/strategies/composite"    // composite: members chosen per job by rules, or a portfolio
+	_ "github.com/dssim-go/dssim-go/strategies/costreduce"   // cost-reduce
+	_ "github.com/dssim-go/dssim-go/strategies/example"      // soonest, the strategy kit's worked example
+	_ "github.com/dssim-go/dssim-go/strategies/frontier"     // frontier, the project's own: cost and turnaround at once
+	_ "github.com/dssim-go/dssim-go/strategies/libra"        // libra libraplus librasla librariskd, and fcfs sjf edf (seed 004)
 	_ "github.com/dssim-go/dssim-go/strategies/provisioning" // thr thr-delay fluidplan costdp costdp-mono costdp-nom bestpack-boot provision
-	_ "github.com/dssim-go/dssim-go/strategies/libra"      // libra libraplus librasla librariskd, and fcfs sjf edf (seed 004)
 )
