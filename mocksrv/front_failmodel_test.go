@@ -199,3 +199,35 @@ func TestNoConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestGrainOnly: <servers failureTimeGrain="…"> with neither a model nor a
+// trace (failure-models.md §9 [UNDEFINED]): nothing fails, the run is the
+// plain one, and ds-res-failures.txt is still written, its header with an
+// empty model name and zeros where ds-server prints garbage.
+func TestGrainOnly(t *testing.T) {
+	dir := filepath.Join(fixtures.Dir(t), "failure-models", "ds-sample-config01.g5k06")
+	data, err := os.ReadFile(filepath.Join(dir, "ds-sample-config01.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte("<servers>"), []byte(`<servers failureTimeGrain="600">`), 1)
+	cfg, err := mocksrv.ParseConfig("grain.xml", data, mocksrv.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.GrainOnly || cfg.Simulated() || len(cfg.Failures) != 0 {
+		t.Fatalf("GrainOnly %v, Simulated %v, %d failures", cfg.GrainOnly, cfg.Simulated(), len(cfg.Failures))
+	}
+	s := runInProcess(t, cfg, "ffq", mocksrv.Options{})
+	want := "#base_trace: , config_file: grain.xml, total_servers: 5, total_time: 604800, time_dist_mean: 0.000000, time_dist_stdev: 0.000000, node_dist_mean: 0.000000, node_dist_stdev: 0.000000\n"
+	if got := string(s.Engine().FailuresTxt()); got != want {
+		t.Errorf("ds-res-failures.txt %q, want %q", got, want)
+	}
+	plain, err := mocksrv.ParseConfig("plain.xml", bytes.Replace(data, []byte(` failureTimeGrain="600"`), nil, 1), mocksrv.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.GrainOnly || runInProcess(t, plain, "ffq", mocksrv.Options{}).Report().Text != s.Report().Text {
+		t.Error("the grain changed the run")
+	}
+}

@@ -98,6 +98,10 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		return nil, 1, false
 	}
 	warnNumbers(st.config, cl.stderr)
+	if cfg.GrainOnly {
+		// failure-models.md §9 [UNDEFINED]: ds-server's header is garbage.
+		fmt.Fprintln(cl.stderr, "dsmock: warning: "+st.config+": <servers>: failureTimeGrain without failureModel or failureFile: nothing fails; ds-res-failures.txt is still written, with an empty model name and zero parameters")
+	}
 	return cfg, 0, true
 }
 

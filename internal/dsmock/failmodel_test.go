@@ -184,3 +184,32 @@ func TestFailureModelStuckOverTCP(t *testing.T) {
 		t.Fatalf("dsmock exit %d: %s", c, stderr.String())
 	}
 }
+
+// TestGrainOnlyWarning: a failureTimeGrain with neither a model nor a trace
+// gets a warning, and ds-res-failures.txt is written header-only
+// (failure-models.md §9).
+func TestGrainOnlyWarning(t *testing.T) {
+	dir := filepath.Join(fixtures.Dir(t), "failure-models", "ds-sample-config01.g5k06")
+	data, err := os.ReadFile(filepath.Join(dir, "ds-sample-config01.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	data = bytes.Replace(data, []byte("<servers>"), []byte(`<servers failureTimeGrain="600">`), 1)
+	if err := os.WriteFile("grain.xml", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr, _, stderr, code := startDsmock(t, "-c", "grain.xml")
+	if err := runClient(t, addr, "ffq", protocol.Plain); err != nil {
+		t.Fatal(err)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("exit %d: %s", c, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "dsmock: warning: grain.xml: <servers>: failureTimeGrain without failureModel or failureFile") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	if f, err := os.ReadFile("ds-res-failures.txt"); err != nil || !strings.HasPrefix(string(f), "#base_trace: , config_file: grain.xml,") || strings.Count(string(f), "\n") != 1 {
+		t.Errorf("ds-res-failures.txt: %v %q", err, f)
+	}
+}

@@ -13,7 +13,7 @@ import "strconv"
 // its shape and, starting with '#', is skipped when the file is read back
 // as a trace (C.1).
 func (e *Engine) FailuresTxt() []byte {
-	if !e.simulated() {
+	if !e.simulated() && !e.cfg.GrainOnly {
 		return nil
 	}
 	total := 0

@@ -91,6 +91,12 @@ type Config struct {
 	// FailureTotal is a model's total failed slot count, Σ c of
 	// failure-models.md §5.5: the "Total #failures" line of -v all.
 	FailureTotal int
+	// GrainOnly: <servers> has failureTimeGrain but neither failureModel nor
+	// failureFile. Nothing fails, yet ds-server still writes
+	// ds-res-failures.txt, its header from an invalid model entry
+	// (failure-models.md §9 [UNDEFINED]); we write an empty model name and
+	// zeros.
+	GrainOnly bool
 
 	// Warnings are the lines ds-server prints on stderr while loading a
 	// configuration it accepts (e.g. "Error: Server rental rate", "No digits

@@ -135,9 +135,12 @@ func (l *cfgLoader) serversElem(e *etree.Element) *ConfigError {
 		l.cfg.FailureModel = m
 	}
 	// Validated, then ignored: the grain stays 300 s [BUG-COMPAT] (§2.3).
-	if _, _, err := l.intAttr(e, ctx, specGrain); err != nil {
+	_, grain, err := l.intAttr(e, ctx, specGrain)
+	if err != nil {
 		return err
 	}
+	_, file := cfgAttr(e, "failureFile")
+	l.cfg.GrainOnly = grain && !file && l.cfg.FailureModel == "" && !l.opt.FailureGiven
 	if f, ok := cfgAttr(e, "failureFile"); ok && l.cfg.FailureModel == "" {
 		// A model wins: the file is then never opened (§2.3).
 		return l.readTrace(f, ctx+": attribute failureFile")
