@@ -97,7 +97,7 @@ func newFailGen(g *glibcRand, m failModel, types []ServerType, grain, scale, end
 	return f
 }
 
-// generateFailures runs the model (§5) and returns the failure records in
+// generate runs the model (§5) and returns the failure records in
 // generation order (the engine sorts failures and recoveries by time,
 // stably, as §5.7 does) and Σ c, the "Total #failures" of the -v all log.
 func (f *failGen) generate() (recs []FailureRecord, totalSlots int) {
@@ -114,6 +114,12 @@ func (f *failGen) generate() (recs []FailureRecord, totalSlots int) {
 		picks[i] = f.g.draw(f.series)
 		totalSlots += counts[i]
 	}
+	// Only the longest prefix any server uses is kept of each order: with
+	// many selected servers (P = N/10 series) whole orders would not fit.
+	need := make(map[int]int)
+	for i, j := range picks {
+		need[j] = max(need[j], counts[i])
+	}
 	orders := make(map[int][]int32)
 	for i, g := range chosen { // §5.6
 		if counts[i] == 0 {
@@ -121,7 +127,10 @@ func (f *failGen) generate() (recs []FailureRecord, totalSlots int) {
 		}
 		order, ok := orders[picks[i]]
 		if !ok {
-			order = f.order(seeds[picks[i]])
+			order = slices.Clip(f.order(seeds[picks[i]])[:need[picks[i]]])
+			if len(order) < f.slots/2 {
+				order = slices.Clone(order) // let the whole order go
+			}
 			orders[picks[i]] = order
 		}
 		failed := slices.Clone(order[:counts[i]])
