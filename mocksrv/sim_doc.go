@@ -93,9 +93,10 @@
 //     trace without the phantom failure; engine.ModelLines prints the two
 //     -v all lines of §8; a series no selected server uses is never computed
 //     (its generator is private, so no draw changes) and only the prefix
-//     of an order some server uses is kept. The work is the model's: 10
-//     types of 1000 servers with g5k06 and E = 604800 generate 18.8 million
-//     failures in about 40 s; failureTimeGrain with neither a model nor a
+//     of an order some server uses is kept. The work is the model's and
+//     grows with servers × slots: 10 types of 1000 servers with g5k06 and
+//     E = 86400 generate 2.7 million failures in 3.3 s
+//     (BenchmarkFailureModelLarge, on a loaded 2-core machine); failureTimeGrain with neither a model nor a
 //     trace (§9 [UNDEFINED]) writes ds-res-failures.txt with an empty model
 //     name and zeros, and dsmock warns;
 //   - the no-configuration mode (6) is implemented as failure-models.md §12

@@ -27,3 +27,18 @@ func BenchmarkFailureModel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFailureModelLarge: the generator alone on a large system: 10
+// types of 1000 servers, g5k06, E = 86400 (N = 10000 selected servers,
+// P = 1000 series of M = 2881 slots, 2.7 million failures).
+func BenchmarkFailureModelLarge(b *testing.B) {
+	var types []ServerType
+	for i := range 10 {
+		types = append(types, ServerType{Name: "t" + string(rune('0'+i)), Limit: 1000, Cores: 1 << i})
+	}
+	m, _ := lookupFailModel("g5k06")
+	b.ReportAllocs()
+	for b.Loop() {
+		newFailGen(newGlibcRand(1), m, types, 300, 100, 86400).generate()
+	}
+}
