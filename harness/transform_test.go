@@ -98,3 +98,24 @@ func TestSweepPlots(t *testing.T) {
 	_, err := os.Stat(filepath.Join(dir, "sweep-af-tt.svg"))
 	assert.True(t, os.IsNotExist(err), "no arrival-factor sweep, no such plot")
 }
+
+// FuzzParseSweep: the --arrival-factor / --inaccuracy value parser never
+// panics, and every value it accepts is finite and in range.
+func FuzzParseSweep(f *testing.F) {
+	for _, s := range []string{"0.25,0.5,1", "0,25,50,75,100", "", ",", "NaN", "1e309", "-0", " 5 ,7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, check := range []func(float64) error{CheckArrivalFactor, CheckInaccuracy} {
+			vs, err := ParseSweep("--x", []string{s}, check)
+			if err != nil {
+				continue
+			}
+			for _, v := range vs {
+				if check(v) != nil {
+					t.Fatalf("%q: accepted out-of-range %v", s, v)
+				}
+			}
+		}
+	})
+}
