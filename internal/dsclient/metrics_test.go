@@ -3,6 +3,7 @@ package dsclient_test
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -57,6 +59,12 @@ func againstDsmock(t *testing.T, fixture, dir string, args ...string) (int, *byt
 	fx := filepath.Join(fixtures.Dir(t), "fixtures", fixture, "config.xml")
 	cfg, err := mocksrv.LoadConfig(fx, mocksrv.LoadOptions{BaseDir: filepath.Dir(fx)})
 	require.NoError(t, err)
+	return serveAndRun(t, cfg, fixture, dir, args...)
+}
+
+// serveAndRun serves cfg once over loopback TCP and runs dsclient with args.
+func serveAndRun(t *testing.T, cfg *mocksrv.Config, fixture, dir string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
@@ -87,6 +95,24 @@ func TestLibraFamilyAgainstDsmock(t *testing.T) {
 			code, stdout, stderr := againstDsmock(t, e.Name(), t.TempDir(), "-a", s, "--spin", "0")
 			require.Equal(t, 0, code, "%s %s: %s", e.Name(), s, stderr)
 			assert.Contains(t, stdout.String(), "# metric deadlineMetPct", "%s %s", e.Name(), s)
+		}
+	}
+}
+
+// The same over the embedded benchmark suite (a failure trace included).
+func TestLibraFamilySuiteAgainstDsmock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("70 whole runs over TCP")
+	}
+	for _, f := range configs.Names() {
+		data, err := fs.ReadFile(configs.FS(), f)
+		require.NoError(t, err)
+		cfg, err := mocksrv.ParseConfig(f, data, mocksrv.LoadOptions{FS: configs.FS()})
+		require.NoError(t, err)
+		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
+			code, stdout, stderr := serveAndRun(t, cfg, f, t.TempDir(), "-a", s, "--spin", "0")
+			require.Equal(t, 0, code, "%s %s: %s", f, s, stderr)
+			assert.Contains(t, stdout.String(), "# metric deadlineMetPct", "%s %s", f, s)
 		}
 	}
 }
