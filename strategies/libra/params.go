@@ -74,6 +74,14 @@ func qosParamDecls(defPreset string) []strategies.Param {
 		f("dMin", "1", "lower bound of the deadline factor (≥ 1: a deadline shorter than the runtime is refused)"),
 		{Name: "seed", Kind: strategies.String, Default: "0x4C49425241", Help: "hash seed (decimal or 0x hex)"},
 		{Name: "preferPowered", Kind: strategies.Bool, Default: "true", Help: "try booting/idle/active servers before inactive ones (B.7)"},
+	}
+}
+
+// admissionParamDecls are the four variants' switches for what a reject
+// does and where timelines come from (the comparison policies have neither:
+// they dispatch rejects by earliest finish and read the ledger).
+func admissionParamDecls() []strategies.Param {
+	return []strategies.Param{
 		{Name: "fallback", Kind: strategies.String, Default: "earliest", Help: "after a reject: earliest | cheapest | defer (B.8)"},
 		{Name: "timeline", Kind: strategies.String, Default: "ledger",
 			Help: "server timelines from: ledger (client-side shadow, resynced when stale) | lstj (one LSTJ per non-empty candidate) | ejwt (cheap EJWT bound for the new job)"},

@@ -71,14 +71,6 @@ func newQueuePolicy(p strategies.Params, order string) (*queuePolicy, error) {
 		return nil, err
 	}
 	s := &queuePolicy{order: order, qp: qp}
-	// fallback and timeline are shared declarations; these policies always
-	// dispatch rejects by earliest finish and read the ledger.
-	if _, err := oneOf(p, "fallback", fallbackEarliest, fallbackCheapest, fallbackDefer); err != nil {
-		return nil, err
-	}
-	if _, err := oneOf(p, "timeline", fromLedger, fromLSTJ, fromEJWT); err != nil {
-		return nil, err
-	}
 	s.eval.timeline, s.eval.preferPowered = fromLedger, p.Bool("preferPowered")
 	return s, nil
 }

@@ -15,7 +15,7 @@ func init() {
 	reg := func(name, summary, preset string, v variant, extra ...strategies.Param) {
 		strategies.Register(strategies.Info{
 			Name: name, Summary: summary,
-			Params: append(qosParamDecls(preset), extra...),
+			Params: append(append(qosParamDecls(preset), admissionParamDecls()...), extra...),
 			New: func(p strategies.Params) (strategies.Strategy, error) {
 				s, err := newLibra(p, v)
 				if err != nil {
