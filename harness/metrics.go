@@ -123,3 +123,18 @@ func (mt MetricTable) heading() string {
 	}
 	return h
 }
+
+// withNet adds libra.md Part C's "rentalCost" and "net" to a report that
+// has a "revenue" (and neither yet): the strategy cannot know ds-server's
+// rental cost, dsbench can (the summary's total cost).
+func withNet(ms []strategies.Metric, sum Summary, haveSummary bool) Reported {
+	rev, ok := Reported(ms).get("revenue")
+	_, hasNet := Reported(ms).get("net")
+	if !ok || !haveSummary || hasNet {
+		return ms
+	}
+	out := slices.Clone(ms)
+	return append(out,
+		strategies.Metric{Name: "rentalCost", Value: sum.TotalCost, Unit: "$", Help: "ds-server's total rental cost"},
+		strategies.Metric{Name: "net", Value: rev.Value - sum.TotalCost, Unit: "$", Approx: rev.Approx, Help: "revenue − rental cost"})
+}

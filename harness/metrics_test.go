@@ -30,6 +30,10 @@ func TestStrategyMetricsInEveryFormat(t *testing.T) {
 		require.True(t, ok)
 		assert.Equal(t, tc.approx, m.Approx)
 		assert.Empty(t, results[1].Metrics, "ff reports nothing")
+		rev, _ := results[0].Metrics.get("revenue")
+		net, ok := results[0].Metrics.get("net")
+		require.True(t, ok, "dsbench adds rentalCost and net beside a revenue")
+		assert.InDelta(t, rev.Value-results[0].Summary.TotalCost, net.Value, 1e-9)
 		out := Output{Results: results, Comparison: Compare(results, sourceNames(b.Sources), b.Columns(), nil, Turnaround)}
 
 		var text bytes.Buffer

@@ -269,7 +269,7 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	if sumErr == nil {
 		r.Summary = sum
 	}
-	r.Metrics = out.metrics
+	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
 }
 
 // Simulate runs one strategy on one config in-process, from the handshake
