@@ -82,3 +82,19 @@ func metricMap(ms []strategies.Metric) map[string]strategies.Metric {
 	}
 	return out
 }
+
+// The ledger's timelines are LSTJ's: a whole run decides the same with
+// either source (same summary, same metrics), the LSTJ run paying one LSTJ
+// per non-empty candidate per job.
+func TestLedgerTimelinesEqualLSTJ(t *testing.T) {
+	path := filepath.Join(fixtures.Dir(t), "fixtures", "config20-med-high")
+	for _, name := range []string{"libra", "librasla", "librariskd"} {
+		a, err := strattest.RunNamed(path, name, nil)
+		require.NoError(t, err)
+		b, err := strattest.RunNamed(path, name, map[string]string{"timeline": "lstj"})
+		require.NoError(t, err)
+		assert.Equal(t, [3]float64{a.TotalCost, float64(a.AvgTurnaround), float64(a.EndTime)},
+			[3]float64{b.TotalCost, float64(b.AvgTurnaround), float64(b.EndTime)}, name)
+		assert.Equal(t, a.Reported, b.Reported, name)
+	}
+}
