@@ -1,8 +1,6 @@
 package libra
 
 import (
-	"fmt"
-
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -19,13 +17,12 @@ const (
 
 // Reject reasons (B.8).
 const (
-	reasonResources = "cannot_meet_resources" // no usable capable server at all: the job waits in the global queue
-	reasonDeadline  = "cannot_meet_deadline"
-	reasonBudget    = "cannot_meet_budget"
-	reasonNegative  = "negative_return"
-	reasonHard      = "hard_deadline"
-	reasonRisk      = "risk"
-	reasonPassed    = "deadline_passed" // comparison policies: the deadline passed while the job waited (A.5.5 ii)
+	reasonDeadline = "cannot_meet_deadline"
+	reasonBudget   = "cannot_meet_budget"
+	reasonNegative = "negative_return"
+	reasonHard     = "hard_deadline"
+	reasonRisk     = "risk"
+	reasonPassed   = "deadline_passed" // comparison policies: the deadline passed while the job waited (A.5.5 ii)
 )
 
 // libra is one of the four strategies; the variant picks the admission and
@@ -180,5 +177,3 @@ func countEmpty(l *strategies.Ledger) int {
 	}
 	return n
 }
-
-func (s *libra) String() string { return fmt.Sprintf("libra(%d)", s.variant) }
