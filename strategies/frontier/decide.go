@@ -32,8 +32,9 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 }
 
 // Event: learn from completions; a server a completion empties is powered
-// off at once when no job waits anywhere for it (free: §1), otherwise it
-// is settled once its completion batch is over; every job in the global
+// off at once (free: §1) unless moving a waiting job to it would pay, by
+// the ledger as it stands; then it is settled once its completion batch is
+// over (an idle gap is paid only for a move worth making); every job in the global
 // queue is brought back (failures put them there).
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
@@ -49,7 +50,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)
 			switch {
-			case m.Empty() && len(l.Queue()) == 0 && !f.waitingFor(l, m):
+			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0:
 				acts = append(acts, protocol.Terminate{Server: m.Ref})
 			case len(m.Waiting) == 0:
 				f.free(m.Ref, done.Time)

@@ -191,6 +191,10 @@ func TestMigrationGuards(t *testing.T) {
 	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1))),
 		"cost preset: 60 s saved is not worth 1000 s of a second server's idle gap and run")
+	acts, err := f3.Event(v3, &protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 1)}}, acts,
+		"a job waits elsewhere, but no move would pay: off at once, no idle gap")
 }
 
 func mustMachine(t *testing.T, v *strattest.FakeView, r protocol.ServerRef) *strategies.Machine {

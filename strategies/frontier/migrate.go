@@ -110,21 +110,3 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 	}
 	return acts
 }
-
-// waitingFor reports whether some job waits on another server that s could
-// take under the size guard: then s is worth keeping on until its batch is
-// over.
-func (f *frontier) waitingFor(l *strategies.Ledger, s *strategies.Machine) bool {
-	for _, m := range f.ix.waitingServers() {
-		if m == s || len(m.Running) == 0 {
-			continue
-		}
-		for _, p := range m.Waiting {
-			r := p.Req()
-			if s.Capable(r) && s.Type.Cores <= maxSizeRatio*r.Cores {
-				return true
-			}
-		}
-	}
-	return false
-}
