@@ -11,8 +11,8 @@ import (
 // Event handles everything but offers. On JCPL (B.2.4, B.6 step 5): bring
 // a global-queue job back if it can now go somewhere, else MIGJ a blocked
 // waiting job onto the freed server, then TERM empty surplus servers. On
-// CHKQ: DEQJ the head of the global queue. On RESF/RESR: DEQJ jobs a
-// failure put in the global queue once they can go somewhere.
+// CHKQ, RESF and RESR: DEQJ the head of the global queue once it can go
+// somewhere.
 func (p *prov) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
 	if l.Stale() {
@@ -28,8 +28,13 @@ func (p *prov) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 		p.st.integrate(now, l.PoweredCores())
 	}
 	if len(l.Queue()) > 0 {
-		// No TERM while jobs wait in GQ: they may want the server.
-		if _, chkq := ev.(*protocol.CheckQueue); chkq || p.dequeueWorth(l) {
+		// No TERM while jobs wait in GQ: they may want the server. On CHKQ
+		// too a job is dequeued only when it can go somewhere (a dequeued job
+		// is always placed, so an early DEQJ would commit it to one server's
+		// queue and lose the central FCFS order); CHKQ alternates with JCPL
+		// while jobs run, and when nothing runs or waits anywhere the head is
+		// dequeued regardless, or the server would answer CHKQ forever.
+		if _, chkq := ev.(*protocol.CheckQueue); p.dequeueWorth(l) || chkq && idle(l) {
 			return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
 		}
 		return nil, nil
@@ -45,6 +50,16 @@ func (p *prov) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 		acts = append(acts, protocol.Terminate{Server: m.Ref})
 	}
 	return acts, nil
+}
+
+// idle reports whether no job runs or waits on any server.
+func idle(l *strategies.Ledger) bool {
+	for i := range l.Machines() {
+		if !l.Machines()[i].Empty() {
+			return false
+		}
+	}
+	return true
 }
 
 // dequeueWorth reports whether the head of the global queue can go
