@@ -37,6 +37,9 @@ func label(name string, s map[string]string) string {
 // embedded suite in-process: all jobs done, no TERM that killed a job (the
 // outcome hook would have failed the run), the metrics reported.
 func TestEveryStrategyCompletesEverything(t *testing.T) {
+	if testing.Short() {
+		t.Skip("12 variants × 39 whole runs; the costdp ones take seconds each on the config100 fixtures")
+	}
 	dir := filepath.Join(fixtures.Dir(t), "fixtures")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
