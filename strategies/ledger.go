@@ -64,6 +64,13 @@ type Ledger struct {
 
 	heap    endHeap     // Predict's scratch
 	scratch []Predicted // EarliestStart's scratch
+
+	// Kept so that no event walks every server (a ledger of 10,000
+	// servers is updated at every event): the booting servers, the active
+	// ones whose running list emptied since the last state advance, and
+	// the powered cores.
+	booting, emptied []int32
+	poweredCores     int
 }
 
 // Machine is one server as the ledger sees it.
@@ -88,6 +95,8 @@ type Machine struct {
 	Free protocol.Requirement
 	// Failures counts RESF events seen for this server.
 	Failures int
+
+	idx int32 // position in Ledger.machines
 }
 
 // Placement is one job on a server. Start is the true start time of a
@@ -144,7 +153,7 @@ func NewLedger(sys *servertypes.System) *Ledger {
 		for id := 0; id < t.Limit; id++ {
 			l.machines = append(l.machines, Machine{
 				Ref: protocol.ServerRef{Type: t.Name, ID: id}, Type: t, State: protocol.Inactive,
-				BootEnd: -1, IdleSince: -1, Free: capacity(t),
+				BootEnd: -1, IdleSince: -1, Free: capacity(t), idx: int32(len(l.machines)),
 			})
 		}
 	}
@@ -208,15 +217,7 @@ func (l *Ledger) QueueExact() bool {
 
 // PoweredCores is the number of cores of servers that are booting, idle or
 // active.
-func (l *Ledger) PoweredCores() int {
-	n := 0
-	for i := range l.machines {
-		if l.machines[i].Powered() {
-			n += l.machines[i].Type.Cores
-		}
-	}
-	return n
-}
+func (l *Ledger) PoweredCores() int { return l.poweredCores }
 
 // String is a compact dump, one line per server that is not inactive and
 // empty, for test failures and debugging.

@@ -20,6 +20,7 @@ func (l *Ledger) Resync(q Queries) error {
 	// Copy: a GETS slice is valid only until the next GETS, and LSTJ
 	// follows; records are small.
 	recs = append([]protocol.Server(nil), recs...)
+	l.booting, l.emptied, l.poweredCores = l.booting[:0], l.emptied[:0], 0
 	for _, rec := range recs {
 		m, ok := l.Machine(rec.Ref())
 		if !ok {
@@ -53,6 +54,15 @@ func (l *Ledger) resyncMachine(q Queries, m *Machine, rec protocol.Server) error
 				m.Waiting = append(m.Waiting, p)
 			}
 		}
+	}
+	switch {
+	case m.State == protocol.Booting:
+		l.booting = append(l.booting, m.idx)
+	case m.State == protocol.Active && len(m.Running) == 0:
+		l.emptied = append(l.emptied, m.idx)
+	}
+	if m.Powered() {
+		l.poweredCores += m.Type.Cores
 	}
 	if !m.Empty() || !m.Powered() {
 		m.IdleSince = -1

@@ -51,26 +51,37 @@ func (l *Ledger) advance(t int) {
 	if t > l.now {
 		l.now = t
 	}
-	for i := range l.machines {
-		m := &l.machines[i]
-		l.finishBoot(m, t)
-		if m.State == protocol.Active && len(m.Running) == 0 {
+	l.finishBoots(t)
+	for _, i := range l.emptied {
+		if m := &l.machines[i]; m.State == protocol.Active && len(m.Running) == 0 {
 			m.State = protocol.Idle
 		}
 	}
+	l.emptied = l.emptied[:0]
 }
 
-// finishBoot moves a booting server's known-start jobs to running once its
-// boot has completed by t (§3.3 step 1, §3.4 step 2).
-func (l *Ledger) finishBoot(m *Machine, t int) {
-	if m.State != protocol.Booting || m.BootEnd > t {
-		return
+// finishBoots moves each booting server's known-start jobs to running once
+// its boot has completed by t (§3.3 step 1, §3.4 step 2).
+func (l *Ledger) finishBoots(t int) {
+	kept := l.booting[:0]
+	for _, i := range l.booting {
+		m := &l.machines[i]
+		switch {
+		case m.State != protocol.Booting: // switched off while booting
+		case m.BootEnd > t:
+			kept = append(kept, i)
+		default:
+			m.State = protocol.Active
+			for len(m.Waiting) > 0 && m.Waiting[0].Start >= 0 && m.Waiting[0].Start <= t {
+				m.Running = append(m.Running, m.Waiting[0])
+				m.Waiting = m.Waiting[1:]
+			}
+			if len(m.Running) == 0 {
+				l.emptied = append(l.emptied, i)
+			}
+		}
 	}
-	m.State = protocol.Active
-	for len(m.Waiting) > 0 && m.Waiting[0].Start >= 0 && m.Waiting[0].Start <= t {
-		m.Running = append(m.Running, m.Waiting[0])
-		m.Waiting = m.Waiting[1:]
-	}
+	l.booting = kept
 }
 
 // completed is the JCPL path (§3.3): boots due by then complete, the job
@@ -79,9 +90,7 @@ func (l *Ledger) completed(e *protocol.JobCompleted) {
 	if e.Time > l.now {
 		l.now = e.Time
 	}
-	for i := range l.machines {
-		l.finishBoot(&l.machines[i], e.Time)
-	}
+	l.finishBoots(e.Time)
 	m, ok := l.Machine(e.Server)
 	if !ok {
 		return
@@ -97,6 +106,9 @@ func (l *Ledger) completed(e *protocol.JobCompleted) {
 	}
 	l.startWaiting(m, e.Time)
 	// ds-server keeps reporting "active" until the next state advance (§3.3).
+	if len(m.Running) == 0 {
+		l.emptied = append(l.emptied, m.idx)
+	}
 	if m.Empty() {
 		m.IdleSince = e.Time
 	}
@@ -150,6 +162,9 @@ func (l *Ledger) evict(m *Machine) int {
 // powerOff leaves a server inactive (TERM, recovery) or unavailable
 // (failure): no boot, full capacity or none (§4.1, §4.3).
 func (l *Ledger) powerOff(m *Machine, st protocol.ServerState) {
+	if m.Powered() {
+		l.poweredCores -= m.Type.Cores
+	}
 	m.State, m.BootEnd, m.IdleSince = st, -1, -1
 	m.Running, m.Waiting = m.Running[:0], m.Waiting[:0]
 	m.Free = capacity(m.Type)
@@ -257,6 +272,8 @@ func (l *Ledger) place(m *Machine, j protocol.Job) {
 		m.Free = sub(m.Free, r)
 	case m.State == protocol.Inactive:
 		m.State, m.BootEnd = protocol.Booting, l.now+m.Type.BootupTime
+		l.booting = append(l.booting, m.idx)
+		l.poweredCores += m.Type.Cores
 		m.Waiting = append(m.Waiting, Placement{Job: j, Start: m.BootEnd})
 		m.Free = sub(m.Free, r)
 	case m.State == protocol.Booting && fits && (len(m.Waiting) == 0 || m.Waiting[len(m.Waiting)-1].Start >= 0):
@@ -290,6 +307,9 @@ func (l *Ledger) migrate(a protocol.Migrate) error {
 		src.State, src.IdleSince = protocol.Idle, l.now
 	case src.State == protocol.Active:
 		l.startWaiting(src, l.now)
+		if len(src.Running) == 0 {
+			l.emptied = append(l.emptied, src.idx) // idle at the next advance, with its waiting jobs
+		}
 	}
 	return nil
 }
@@ -310,6 +330,9 @@ func (l *Ledger) kill(a protocol.Kill) error {
 	}
 	if running {
 		m.Free = add(m.Free, p.Req())
+		if len(m.Running) == 0 {
+			l.emptied = append(l.emptied, m.idx)
+		}
 	}
 	if m.Empty() && m.Powered() {
 		m.IdleSince = l.now
