@@ -4,6 +4,8 @@ import "math"
 
 // dpScratch is costdp's working memory, reused from epoch to epoch.
 type dpScratch struct {
+	key    plan // the last plan solved (p0 zeroed) and whether d.c still holds its stage 0
+	valid  bool
 	grid   []int
 	pois   []float64 // Poisson(arr) pmf from poisLo
 	poisLo int
@@ -164,6 +166,12 @@ func (d *dpScratch) share(i, lo int) {
 // with terminal cost m·P, returning the capacity argmin_q M(p0, q, n0)
 // (ties: the smaller q; forced to Q when n ≥ g(Q)).
 func (d *dpScratch) solve(pr *plan) int {
+	key := *pr
+	key.p0 = 0 // p0 enters only the final row
+	if d.valid && key == d.key {
+		return d.grid[d.row(pr, pr.p0, int(pr.n0), nil)] // same tables as the last epoch
+	}
+	d.key, d.valid = key, true
 	d.prepare(pr)
 	g, width := len(d.grid), pr.cap+1
 	d.next = resize(d.next, g*width)

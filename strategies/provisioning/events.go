@@ -28,13 +28,16 @@ func (p *prov) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 		p.st.integrate(now, l.PoweredCores())
 	}
 	if len(l.Queue()) > 0 {
-		// No TERM while jobs wait in GQ: they may want the server. On CHKQ
-		// too a job is dequeued only when it can go somewhere (a dequeued job
-		// is always placed, so an early DEQJ would commit it to one server's
-		// queue and lose the central FCFS order); CHKQ alternates with JCPL
-		// while jobs run, and when nothing runs or waits anywhere the head is
-		// dequeued regardless, or the server would answer CHKQ forever.
-		if _, chkq := ev.(*protocol.CheckQueue); p.dequeueWorth(l) || chkq && idle(l) {
+		// No TERM while jobs wait in GQ: they may want the server. With
+		// queue=gq, CHKQ too dequeues only a job that can go somewhere (a
+		// dequeued job is always placed, so an early DEQJ would commit it to
+		// one server's queue and lose the central FCFS order); CHKQ alternates
+		// with JCPL while jobs run, and when nothing runs or waits anywhere
+		// the head is dequeued regardless, or the server would answer CHKQ
+		// forever. With per-server queues (a job a failure put in GQ) CHKQ
+		// dequeues at once: the job joins a server's queue like any other.
+		_, chkq := ev.(*protocol.CheckQueue)
+		if p.dequeueWorth(l) || chkq && (!p.cfg.gq || idle(l)) {
 			return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
 		}
 		return nil, nil

@@ -97,8 +97,11 @@ func (p *prov) computeTarget(l *strategies.Ledger, now int) int {
 // jobs and servers: c̄ mean cores per job, x̄ = κ × mean est.
 func (p *prov) planTarget(l *strategies.Ledger, w, a float64, h, total int) int {
 	n := float64(len(p.seen))
-	cbar := p.coreSum / n
-	xbar := math.Max(1, p.cfg.kappa*p.estSum/n)
+	// The reference job and λ̂ on a 1 % grid: plans that agree to 1 % are
+	// the same plan, so a steady epoch reuses the last epoch's DP tables.
+	cbar := quantize(p.coreSum / n)
+	xbar := quantize(math.Max(1, p.cfg.kappa*p.estSum/n))
+	lambda := quantize(p.lambda.v)
 	rpc, cmax := prices(l)
 	omega := p.cfg.omega
 	if omega < 0 {
@@ -108,7 +111,7 @@ func (p *prov) planTarget(l *strategies.Ledger, w, a float64, h, total int) int 
 	pr := plan{
 		n0:    math.Min(math.Round(w/(cbar*xbar)), float64(p.cfg.n)),
 		p0:    float64(l.PoweredCores()) / cbar,
-		arr:   p.lambda.v / (cbar * xbar) * dt,
+		arr:   lambda / (cbar * xbar) * dt,
 		pc:    1 - math.Exp(-dt/xbar),
 		qmin:  int(math.Ceil(float64(p.cfg.pmin) / cbar)),
 		qmax:  int(math.Floor(float64(total) / cbar)),
@@ -123,9 +126,14 @@ func (p *prov) planTarget(l *strategies.Ledger, w, a float64, h, total int) int 
 		pr.qmax = pr.qmin
 	}
 	var q int
-	switch p.cfg.target {
-	case targetFluid:
+	switch raw := w / (cbar * xbar); {
+	case p.cfg.target == targetFluid:
 		q = pr.fluid()
+	case raw >= pr.gQ || raw >= float64(p.cfg.n):
+		// (4.14)'s forced branch, judged on the backlog before the cap N: at
+		// or past N the DP cannot see how deep the backlog is (every state
+		// above N is N), so the plan is blind there and takes Q as well.
+		q = pr.qmax
 	default:
 		pr.mono = p.cfg.target == targetCostMono
 		if p.cfg.target == targetCostNoM {
@@ -134,4 +142,12 @@ func (p *prov) planTarget(l *strategies.Ledger, w, a float64, h, total int) int 
 		q = p.dp.solve(&pr)
 	}
 	return int(math.Ceil(float64(q) * cbar))
+}
+
+// quantize rounds x > 0 to a grid of 1 % steps (0 stays 0).
+func quantize(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return math.Exp(math.Round(math.Log(x)*100) / 100)
 }
