@@ -24,6 +24,9 @@ func runMain(args ...string) (int, string, string) {
 // No arguments: every registered strategy on the embedded suite, the
 // course tables on stdout.
 func TestMainDefaultRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	code, out, stderr := runMain()
 	require.Equal(t, ExitOK, code, stderr)
 	for _, want := range []string{"(in-process)", "Turnaround time (objective)", "Resource utilisation", "Total rental cost",

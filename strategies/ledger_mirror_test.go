@@ -26,6 +26,9 @@ func TestLedgerMirrorsSimulator(t *testing.T) {
 	for _, name := range []string{"ff", "bf", "ffq", "cost-reduce", "soonest", "chaos"} {
 		for _, cfg := range dirs {
 			fx := filepath.Base(filepath.Dir(cfg))
+			if testing.Short() && !slices.Contains(shortFixtures, fx) {
+				continue
+			}
 			if name != "ffq" && name != "chaos" && name != "soonest" && fx == "ds-sample-config05-failures" {
 				continue // only queue-aware strategies complete a failure trace
 			}
@@ -52,6 +55,10 @@ func TestLedgerMirrorsSimulator(t *testing.T) {
 		}
 	}
 }
+
+// shortFixtures are the ones -short keeps: the small ones (checked at every
+// decision) and the failure trace.
+var shortFixtures = []string{"sample-config01", "ds-sample-config01", "sample-config02", "ds-sample-config05-failures"}
 
 // mirror checks the ledger before passing each decision to inner.
 type mirror struct {

@@ -26,6 +26,9 @@ func run(t *testing.T, path string, settings map[string]string) strattest.Metric
 
 // A composite of one member is that member: same summary, same messages.
 func TestOneMemberIsTheMember(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
 		dir := filepath.Dir(p)
 		for _, name := range []string{"ff", "cost-reduce", "soonest"} {
@@ -46,6 +49,9 @@ func TestOneMemberIsTheMember(t *testing.T) {
 // Rules and portfolio composites complete every shared fixture and the
 // embedded suite (failures, slow boots, non-uniform prices included).
 func TestCompositesComplete(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	variants := []map[string]string{
 		{"members": "[ff; cost-reduce:multiplier=2; bf]", "rules": "est>=1000&cores>=4->cost-reduce|queue>0->3|ff"},
 		{"members": "[soonest; cost-reduce; bf]", "mode": "portfolio"},

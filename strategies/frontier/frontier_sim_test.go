@@ -29,6 +29,9 @@ var presets = []string{"cost", "balanced", "turnaround"}
 // the embedded suite (non-uniform prices, slow boots, failures) completes
 // in-process with every preset: every job run, none left unscheduled.
 func TestEveryConfigCompletes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
 		for _, preset := range presets {
 			m, err := strattest.RunNamed(filepath.Dir(p), "frontier", map[string]string{"preset": preset})
@@ -56,6 +59,9 @@ func TestEveryConfigCompletes(t *testing.T) {
 // the in-process run: the strategy sends only standard messages and
 // decides the same way over the wire.
 func TestWireMatchesInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	for _, p := range fixtures.Glob(t, "fixtures/*/config.xml") {
 		cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: filepath.Dir(p)})
 		require.NoError(t, err)

@@ -42,6 +42,9 @@ var switchFixtures = map[string]bool{"sample-config01": true, "ds-sample-config0
 // dequeued once a capable server is usable), every job is accounted for in
 // the metrics, and the metrics with the simulator's truth are exact.
 func TestEveryFixtureCompletes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	dir := fixtures.Dir(t)
 	entries, err := os.ReadDir(filepath.Join(dir, "fixtures"))
 	require.NoError(t, err)
@@ -64,6 +67,9 @@ func TestEveryFixtureCompletes(t *testing.T) {
 
 // The embedded suite, each variant with its defaults.
 func TestEmbeddedSuiteCompletes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	for _, n := range configs.Names() {
 		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
 			st, err := strategies.New(s, nil)
@@ -87,6 +93,9 @@ func metricMap(ms []strategies.Metric) map[string]strategies.Metric {
 // either source (same summary, same metrics), the LSTJ run paying one LSTJ
 // per non-empty candidate per job.
 func TestLedgerTimelinesEqualLSTJ(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
 	path := filepath.Join(fixtures.Dir(t), "fixtures", "config20-med-high")
 	for _, name := range []string{"libra", "librasla", "librariskd"} {
 		a, err := strattest.RunNamed(path, name, nil)
