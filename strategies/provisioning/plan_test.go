@@ -80,6 +80,7 @@ func BenchmarkCostDPEpoch(b *testing.B) {
 	var d dpScratch
 	b.ReportAllocs()
 	for b.Loop() {
+		d.valid = false // a fresh plan each time, not the reuse of a steady epoch
 		d.solve(&pr)
 	}
 }
