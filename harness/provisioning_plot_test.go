@@ -16,7 +16,7 @@ import (
 
 // poweredCores(t) and targetCores(t) of one run of provision on
 // config20-med-high, drawn as SVG; PROVISIONING_PLOT=dir keeps the file
-// (README's docs/provisioning-study/powered-vs-target.svg is made so).
+// (README's strategies/provisioning/study/powered-vs-target.svg is made so).
 func TestProvisioningPlot(t *testing.T) {
 	s, err := strategies.New("provision", nil)
 	require.NoError(t, err)
