@@ -45,7 +45,8 @@ const exitHelp = `Exit status:
   1  the run failed after connecting: the server refused a command (ERR),
      sent a message that is not the expected reply, closed the connection,
      or stopped answering for --read-timeout; the strategy found no server;
-     or jobs stayed stuck in the global queue (10 CHKQ in a row)
+     jobs stayed stuck in the global queue (10 CHKQ in a row), or simulation
+     time stopped advancing (the same job offered 100 times at one time)
   2  bad command line: unknown flag or strategy, bad --param
   3  could not connect within --connect-timeout
 On any failure one line "dsclient: <what happened>" goes to stderr.
