@@ -33,6 +33,15 @@ func (l *Ledger) Resync(q Queries) error {
 	return l.resyncQueue(q)
 }
 
+// ResyncIfStale is Resync when Stale (and nothing otherwise): what a
+// strategy that wants certainty calls at the top of each decision.
+func (l *Ledger) ResyncIfStale(q Queries) error {
+	if !l.stale {
+		return nil
+	}
+	return l.Resync(q)
+}
+
 func (l *Ledger) resyncMachine(q Queries, m *Machine, rec protocol.Server) error {
 	m.State = rec.State
 	m.Free = protocol.Requirement{Cores: rec.Cores, Memory: rec.Memory, Disk: rec.Disk}

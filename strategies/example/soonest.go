@@ -39,10 +39,8 @@ func init() {
 // Job: filter the servers that can take the job, then score them.
 func (s *soonest) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
-	if l.Stale() { // ds-server completed jobs without telling (see Ledger): ask
-		if err := l.Resync(v); err != nil {
-			return nil, err
-		}
+	if err := l.ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
+		return nil, err
 	}
 	cands := l.Candidates(strategies.CapableOf(job.Req()), strategies.Usable, strategies.NotExcluded(v))
 	predictedStart := func(m *strategies.Machine) float64 {

@@ -79,10 +79,8 @@ func newQueuePolicy(p strategies.Params, order string) (*queuePolicy, error) {
 // queue's head and can start at once, or queues it.
 func (s *queuePolicy) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
-	if l.Stale() {
-		if err := l.Resync(v); err != nil {
-			return nil, err
-		}
+	if err := l.ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
+		return nil, err
 	}
 	r := s.book.offered(job, v.System(), &s.qp)
 	cands, err := s.eval.candidates(v, job, r.q, s.book.qosFunc(v.System(), &s.qp))

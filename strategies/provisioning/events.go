@@ -15,10 +15,8 @@ import (
 // somewhere.
 func (p *prov) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
-	if l.Stale() {
-		if err := l.Resync(v); err != nil {
-			return nil, err
-		}
+	if err := l.ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
+		return nil, err
 	}
 	now := v.Now()
 	done, isJCPL := ev.(*protocol.JobCompleted)

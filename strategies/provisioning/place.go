@@ -12,10 +12,8 @@ import (
 // it for provision.
 func (p *prov) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
-	if l.Stale() {
-		if err := l.Resync(v); err != nil {
-			return nil, err
-		}
+	if err := l.ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
+		return nil, err
 	}
 	fresh := !p.seen[job.ID] // a JOBN; a JOBP (or a retry after ERR) is not
 	p.see(job)
