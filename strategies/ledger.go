@@ -215,6 +215,24 @@ func (l *Ledger) QueueExact() bool {
 	return len(l.queue) == 0 || l.queueExact && len(l.guessed) == 0
 }
 
+// EmptyBilledUntil is when an empty server's billing ends (ds-server.md
+// §6.1: billed time runs from boot completion to the end of the last job;
+// an idle gap becomes billed once another job follows it): when its last
+// job ended, or its boot completes if it is booting; -1 for a server that
+// is off. For a server with jobs, use the ends Predict gives.
+func (l *Ledger) EmptyBilledUntil(m *Machine) int {
+	switch m.State {
+	case protocol.Idle, protocol.Active:
+		if m.IdleSince >= 0 {
+			return m.IdleSince
+		}
+		return l.now
+	case protocol.Booting:
+		return m.BootEnd
+	}
+	return -1
+}
+
 // PoweredCores is the number of cores of servers that are booting, idle or
 // active.
 func (l *Ledger) PoweredCores() int { return l.poweredCores }

@@ -247,3 +247,21 @@ func TestFilterMinBy(t *testing.T) {
 	assert.Equal(t, []protocol.Server{recs[1]}, kept)
 	assert.Equal(t, []protocol.Server{recs[1]}, strategies.Filter(recs, strategies.RecordPowered))
 }
+
+// When an empty server's billing ends: its last completion, its boot end
+// while booting, -1 when off.
+func TestEmptyBilledUntil(t *testing.T) {
+	l := strategies.NewLedger(libraD3System())
+	small := ref("small", 0)
+	m, _ := l.Machine(small)
+	assert.Equal(t, -1, l.EmptyBilledUntil(m))
+	l.Observe(newJob(0, 100, 1, 50))
+	applied(t, l, protocol.Schedule{JobID: 0, Server: small}, "OK")
+	applied(t, l, protocol.Migrate{JobID: 0, From: small, To: ref("small", 1)}, "OK")
+	other, _ := l.Machine(ref("small", 1))
+	assert.Equal(t, 160, l.EmptyBilledUntil(other), "booting: its boot end")
+	l.Observe(&protocol.JobCompleted{Time: 230, JobID: 0, Server: ref("small", 1)})
+	assert.Equal(t, 230, l.EmptyBilledUntil(other), "emptied at 230")
+	l.Observe(newJob(1, 400, 1, 50))
+	assert.Equal(t, 230, l.EmptyBilledUntil(other), "still 230 once idle")
+}

@@ -79,14 +79,8 @@ func (c *composite) billedUntil(l *strategies.Ledger, m *strategies.Machine, sta
 		}
 		return last
 	}
-	switch m.State {
-	case protocol.Idle, protocol.Active:
-		if m.IdleSince >= 0 {
-			return m.IdleSince
-		}
-		return l.Now()
-	case protocol.Booting:
-		return m.BootEnd
+	if t := l.EmptyBilledUntil(m); t >= 0 {
+		return t
 	}
 	return start
 }

@@ -82,7 +82,7 @@ func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protoc
 	}
 	o.billed = last
 	if last < 0 {
-		o.billed = emptyBilledUntil(l, m)
+		o.billed = l.EmptyBilledUntil(m)
 	}
 	if job != nil && m.Capable(job.Req()) {
 		o.start = place(job.Req(), job.EstRunTime)
@@ -94,21 +94,6 @@ func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protoc
 	return o
 }
 
-// emptyBilledUntil is when an empty server's billing ends: when its last
-// job ended (an idle gap becomes billed once another job follows) or its
-// boot completes; -1 for a server that is off.
-func emptyBilledUntil(l *strategies.Ledger, m *strategies.Machine) int {
-	switch m.State {
-	case protocol.Idle, protocol.Active:
-		if m.IdleSince >= 0 {
-			return m.IdleSince
-		}
-		return l.Now()
-	case protocol.Booting:
-		return m.BootEnd
-	}
-	return -1
-}
 
 func plus(a, b protocol.Requirement) protocol.Requirement {
 	return protocol.Requirement{Cores: a.Cores + b.Cores, Memory: a.Memory + b.Memory, Disk: a.Disk + b.Disk}
