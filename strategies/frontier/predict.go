@@ -94,7 +94,6 @@ func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protoc
 	return o
 }
 
-
 func plus(a, b protocol.Requirement) protocol.Requirement {
 	return protocol.Requirement{Cores: a.Cores + b.Cores, Memory: a.Memory + b.Memory, Disk: a.Disk + b.Disk}
 }
