@@ -5,6 +5,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // record is what Part C needs of one job: its QoS (with the first-seen
@@ -124,4 +125,34 @@ func pbaseRef(sys *servertypes.System, r protocol.Requirement) float64 {
 		return any
 	}
 	return best
+}
+
+// judge is how every decision of the family begins: the ledger brought in
+// step if it is Stale, the job's record and QoS (B.3), and every usable
+// capable server judged (B.4, B.5). cands is nil when no capable server is
+// usable (every one failed): the job then waits in the global queue for a
+// recovery, marked pending.
+func judge(v strategies.View, job protocol.Job, b *book, e *evaluator, qp *qosParams) (*record, []cand, error) {
+	if err := v.Ledger().ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
+		return nil, nil, err
+	}
+	r := b.offered(job, v.System(), qp)
+	cands, err := e.candidates(v, job, r.q, b.qosFunc(v.System(), qp))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cands) == 0 {
+		r.pending = true
+		return r, nil, nil
+	}
+	return r, cands, nil
+}
+
+// waitOr is judge's early answer: the error, or ENQJ for a job no usable
+// server can take now.
+func waitOr(err error) ([]protocol.Action, error) {
+	if err != nil {
+		return nil, err
+	}
+	return []protocol.Action{protocol.Enqueue{}}, nil
 }

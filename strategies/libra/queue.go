@@ -79,17 +79,9 @@ func newQueuePolicy(p strategies.Params, order string) (*queuePolicy, error) {
 // queue's head and can start at once, or queues it.
 func (s *queuePolicy) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
-	if err := l.ResyncIfStale(v); err != nil { // ds-server completed jobs without telling (see Ledger)
-		return nil, err
-	}
-	r := s.book.offered(job, v.System(), &s.qp)
-	cands, err := s.eval.candidates(v, job, r.q, s.book.qosFunc(v.System(), &s.qp))
-	if err != nil {
-		return nil, err
-	}
-	if len(cands) == 0 { // every capable server failed: wait for a recovery
-		r.pending = true
-		return []protocol.Action{protocol.Enqueue{}}, nil
+	r, cands, err := judge(v, job, &s.book, &s.eval, &s.qp)
+	if err != nil || cands == nil {
+		return waitOr(err)
 	}
 	now := v.Now()
 	switch {
