@@ -4,18 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/configs"
-	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -25,7 +23,7 @@ import (
 func TestMetricsPrintedAndWritten(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "m.json")
-	code, stdout, stderr := againstDsmock(t, "ds-sample-config05-failures", dir, "-a", "librariskd", "--metrics", file)
+	code, stdout, stderr := againstDsmock(t, "ds-sample-config05-failures", "-a", "librariskd", "--metrics", file)
 	require.Equal(t, 0, code, stderr.String())
 	assert.Contains(t, stdout.String(), "# metric deadlineMetPct")
 	assert.Contains(t, stdout.String(), "≈ approximate")
@@ -54,31 +52,20 @@ func TestMetricsPrintedAndWritten(t *testing.T) {
 // againstDsmock runs dsclient with args against the built-in simulator
 // serving one shared fixture over loopback TCP (as dsmock does), and
 // returns its exit status and output once the server has finished.
-func againstDsmock(t *testing.T, fixture, dir string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
+func againstDsmock(t *testing.T, fixture string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	fx := filepath.Join(fixtures.Dir(t), "fixtures", fixture, "config.xml")
 	cfg, err := mocksrv.LoadConfig(fx, mocksrv.LoadOptions{BaseDir: filepath.Dir(fx)})
 	require.NoError(t, err)
-	return serveAndRun(t, cfg, fixture, dir, args...)
+	return serveAndRun(t, cfg, fixture, args...)
 }
 
 // serveAndRun serves cfg once over loopback TCP and runs dsclient with args.
-func serveAndRun(t *testing.T, cfg *mocksrv.Config, fixture, dir string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
+func serveAndRun(t *testing.T, cfg *mocksrv.Config, fixture string, args ...string) (int, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	var log bytes.Buffer
-	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: &bytes.Buffer{}, NoHeader: true},
-		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
-	served := make(chan error, 1)
-	go func() { _, err := srv.ServeOne(ln); served <- err }()
-	var stdout, stderr bytes.Buffer
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	code := dsclient.Main(append([]string{"-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml")}, args...), &stdout, &stderr)
-	require.NoError(t, <-served, "server of %s", fixture)
-	require.Contains(t, log.String(), "# actual simulation end time", "%s: the server printed its summary", fixture)
-	return code, &stdout, &stderr
+	r := pairtest.Run(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief, NoHeader: true}, args...)
+	require.Contains(t, r.Log, "# actual simulation end time", "%s: the server printed its summary", fixture)
+	return r.Code, r.Stdout, r.Stderr
 }
 
 // Every strategy of the Libra family and its comparison policies completes
@@ -92,7 +79,7 @@ func TestLibraFamilyAgainstDsmock(t *testing.T) {
 	require.NoError(t, err)
 	for _, e := range entries {
 		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
-			code, stdout, stderr := againstDsmock(t, e.Name(), t.TempDir(), "-a", s, "--spin", "0")
+			code, stdout, stderr := againstDsmock(t, e.Name(), "-a", s, "--spin", "0")
 			require.Equal(t, 0, code, "%s %s: %s", e.Name(), s, stderr)
 			assert.Contains(t, stdout.String(), "# metric deadlineMetPct", "%s %s", e.Name(), s)
 		}
@@ -110,7 +97,7 @@ func TestLibraFamilySuiteAgainstDsmock(t *testing.T) {
 		cfg, err := mocksrv.ParseConfig(f, data, mocksrv.LoadOptions{FS: configs.FS()})
 		require.NoError(t, err)
 		for _, s := range []string{"libra", "libraplus", "librasla", "librariskd", "fcfs", "sjf", "edf"} {
-			code, stdout, stderr := serveAndRun(t, cfg, f, t.TempDir(), "-a", s, "--spin", "0")
+			code, stdout, stderr := serveAndRun(t, cfg, f, "-a", s, "--spin", "0")
 			require.Equal(t, 0, code, "%s %s: %s", f, s, stderr)
 			assert.Contains(t, stdout.String(), "# metric deadlineMetPct", "%s %s", f, s)
 		}

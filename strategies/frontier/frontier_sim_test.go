@@ -3,10 +3,7 @@ package frontier_test
 import (
 	"bytes"
 	"io/fs"
-	"net"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,8 +11,8 @@ import (
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/configs"
-	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -87,20 +84,7 @@ func inProcessLog(t *testing.T, cfg *mocksrv.Config) string {
 }
 
 func wireLog(t *testing.T, cfg *mocksrv.Config) string {
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	var log bytes.Buffer
-	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Log: &log, Stderr: &bytes.Buffer{}, NoHeader: true},
-		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
-	served := make(chan error, 1)
-	go func() { _, err := srv.ServeOne(ln); served <- err }()
-	var stdout, stderr bytes.Buffer
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	code := dsclient.Main([]string{"-a", "frontier", "-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml")},
-		&stdout, &stderr)
-	require.Equal(t, 0, code, stderr.String())
-	require.NoError(t, <-served)
-	return log.String()
+	r := pairtest.Run(t, cfg, mocksrv.Options{NoHeader: true}, "-a", "frontier")
+	require.Equal(t, 0, r.Code, r.Stderr.String())
+	return r.Log
 }

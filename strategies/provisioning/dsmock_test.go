@@ -3,17 +3,16 @@ package provisioning_test
 import (
 	"bytes"
 	"fmt"
-	"net"
-	"os"
+	"io/fs"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
@@ -30,7 +29,7 @@ func TestAgainstDsmock(t *testing.T) {
 	for _, cfg := range fixtures.Glob(t, "fixtures/*/config.xml") {
 		fx := filepath.Base(filepath.Dir(cfg))
 		for _, s := range []string{"thr", "thr-delay", "fluidplan", "costdp", "costdp-mono", "costdp-nom", "bestpack-boot", "provision"} {
-			code, stdout, stderr, log := againstDsmock(t, fx, t.TempDir(), "-a", s, "--spin", "0")
+			code, stdout, stderr, log := againstDsmock(t, fx, "-a", s, "--spin", "0")
 			require.Equal(t, 0, code, "%s %s: %s", fx, s, stderr)
 			assert.Contains(t, stdout.String(), "# metric boots", "%s %s", fx, s)
 			assert.Contains(t, stdout.String(), "# metric idleBilledSeconds", "%s %s", fx, s)
@@ -43,23 +42,32 @@ func TestAgainstDsmock(t *testing.T) {
 	}
 }
 
-func againstDsmock(t *testing.T, fixture, dir string, args ...string) (int, *bytes.Buffer, *bytes.Buffer, string) {
+func againstDsmock(t *testing.T, fixture string, args ...string) (int, *bytes.Buffer, *bytes.Buffer, string) {
 	t.Helper()
 	fx := filepath.Join(fixtures.Dir(t), "fixtures", fixture, "config.xml")
 	cfg, err := mocksrv.LoadConfig(fx, mocksrv.LoadOptions{BaseDir: filepath.Dir(fx)})
 	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	var log bytes.Buffer
-	srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: &bytes.Buffer{}, NoHeader: true},
-		OnAuth: func(xml []byte) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }}
-	served := make(chan error, 1)
-	go func() { _, err := srv.ServeOne(ln); served <- err }()
-	var stdout, stderr bytes.Buffer
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	code := dsclient.Main(append([]string{"-p", port, "--user", "t", "--system", filepath.Join(dir, "ds-system.xml")}, args...), &stdout, &stderr)
-	require.NoError(t, <-served, "server of %s", fixture)
-	require.Contains(t, log.String(), "# actual simulation end time", "%s: the server printed its summary", fixture)
-	return code, &stdout, &stderr, log.String()
+	r := pairtest.Run(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief, NoHeader: true}, args...)
+	require.Contains(t, r.Log, "# actual simulation end time", "%s: the server printed its summary", fixture)
+	return r.Code, r.Stdout, r.Stderr, r.Log
+}
+
+// The embedded suite (discounts, premiums, slow boots, a failure trace)
+// through dsclient against the simulator over TCP, every strategy.
+func TestSuiteAgainstDsmock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over TCP")
+	}
+	for _, f := range configs.Names() {
+		data, err := fs.ReadFile(configs.FS(), f)
+		require.NoError(t, err)
+		cfg, err := mocksrv.ParseConfig(f, data, mocksrv.LoadOptions{FS: configs.FS()})
+		require.NoError(t, err)
+		for _, s := range []string{"thr", "thr-delay", "fluidplan", "costdp", "costdp-mono", "costdp-nom", "bestpack-boot", "provision"} {
+			r := pairtest.Run(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief, NoHeader: true}, "-a", s, "--spin", "0")
+			require.Equal(t, 0, r.Code, "%s %s: %s", f, s, r.Stderr)
+			assert.Contains(t, r.Log, "# actual simulation end time", "%s %s", f, s)
+			assert.Contains(t, r.Stdout.String(), "# metric boots", "%s %s", f, s)
+		}
+	}
 }
