@@ -20,6 +20,17 @@ type Schedule struct {
 	Server ServerRef
 }
 
+// ScheduleMem is SCHM jobID serverType serverID allocMem: place the offered
+// job reserving allocMem MB of memory instead of its request. It is not a
+// ds-server command (ds-server answers "ERR: invalid command (…)"): it is
+// the mock-only allocation command of the dsmock extension
+// (estimation.md Part E item 4), which a client detects by sending it once.
+type ScheduleMem struct {
+	JobID    int
+	Server   ServerRef
+	AllocMem int
+}
+
 // Enqueue is ENQJ GQ: move the offered job to the global queue.
 type Enqueue struct{}
 
@@ -47,18 +58,22 @@ type Kill struct {
 // killed to the global queue.
 type Terminate struct{ Server ServerRef }
 
-func (Schedule) action()  {}
-func (Enqueue) action()   {}
-func (Dequeue) action()   {}
-func (Push) action()      {}
-func (Migrate) action()   {}
-func (Kill) action()      {}
-func (Terminate) action() {}
+func (Schedule) action()    {}
+func (ScheduleMem) action() {}
+func (Enqueue) action()     {}
+func (Dequeue) action()     {}
+func (Push) action()        {}
+func (Migrate) action()     {}
+func (Kill) action()        {}
+func (Terminate) action()   {}
 
 func (a Schedule) String() string { return "SCHD " + strconv.Itoa(a.JobID) + " " + a.Server.String() }
-func (Enqueue) String() string    { return "ENQJ " + GlobalQueue }
-func (a Dequeue) String() string  { return "DEQJ " + GlobalQueue + " " + strconv.Itoa(a.QID) }
-func (Push) String() string       { return "PSHJ" }
+func (a ScheduleMem) String() string {
+	return "SCHM " + strconv.Itoa(a.JobID) + " " + a.Server.String() + " " + strconv.Itoa(a.AllocMem)
+}
+func (Enqueue) String() string   { return "ENQJ " + GlobalQueue }
+func (a Dequeue) String() string { return "DEQJ " + GlobalQueue + " " + strconv.Itoa(a.QID) }
+func (Push) String() string      { return "PSHJ" }
 func (a Migrate) String() string {
 	return "MIGJ " + strconv.Itoa(a.JobID) + " " + a.From.String() + " " + a.To.String()
 }
@@ -66,10 +81,10 @@ func (a Kill) String() string      { return "KILJ " + a.Server.String() + " " + 
 func (a Terminate) String() string { return "TERM " + a.Server.String() }
 
 // DisposesJob reports whether a takes the offered job off the offer queue
-// (SCHD, ENQJ, PSHJ): after one of them the client sends REDY.
+// (SCHD, SCHM, ENQJ, PSHJ): after one of them the client sends REDY.
 func DisposesJob(a Action) bool {
 	switch a.(type) {
-	case Schedule, Enqueue, Push:
+	case Schedule, ScheduleMem, Enqueue, Push:
 		return true
 	}
 	return false
