@@ -136,7 +136,7 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		return ExitFailure
 	}
 	if c.plots != "" {
-		files, err := WritePlots(c.plots, cmp)
+		files, err := writePlotsAndBounds(c.plots, cmp)
 		if err == nil && len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
 			var more []string
 			more, err = WriteTimeline(c.plots, b.Sources[0], b.Variants[0])

@@ -1,0 +1,310 @@
+package harness
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// boundPoint is one column at its averages in the two bound tables
+// (turnaround / mean actual runtime, cost / perfect-packing cost).
+type boundPoint struct {
+	col       string
+	tat, cost float64
+	baseline  bool
+}
+
+// family is the strategy a column runs: the column label before its
+// parameters ("frontier:preset=cost" runs frontier).
+func (b boundPoint) family() string {
+	name, _, _ := strings.Cut(b.col, ":")
+	return name
+}
+
+// short labels a member of a sweep by its parameters alone: the sweep's
+// legend entry names the strategy.
+func (b boundPoint) short() string {
+	if _, params, ok := strings.Cut(b.col, ":"); ok {
+		return params
+	}
+	return b.col
+}
+
+// near frames the right-hand panel: the columns within 30 % of both
+// bounds are shown there, beside every swept strategy.
+const near = 1.3
+
+// writePlotsAndBounds is what dsbench --plots writes: WritePlots' plots
+// and the bound plot.
+func writePlotsAndBounds(dir string, c Comparison) ([]string, error) {
+	files, err := WritePlots(dir, c)
+	if err != nil {
+		return files, err
+	}
+	more, err := WriteBoundPlot(dir, c)
+	return append(files, more...), err
+}
+
+// WriteBoundPlot writes bounds.{svg,png} into dir: every column at its
+// average cost ratio against its average turnaround ratio, the values of
+// the two bound tables, so 1.00 on either axis is the physical bound and
+// the plot needs no baseline to normalise by. Two panels: on the left
+// every column, turnaround on a log axis (baselines that queue everything
+// sit at ratios in the hundreds); on the right a close-up of the swept
+// strategies (a strategy run with several parameter values, drawn as a
+// line through its points in turnaround order) and the columns within
+// near of both bounds. Columns without both averages (no complete
+// config) are left out.
+func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
+	pts := boundPoints(c)
+	all, err := boundPanel(pts, "every strategy (turnaround on a log axis)", true, frame(pts, false))
+	if err != nil {
+		return nil, err
+	}
+	near, err := boundPanel(pts, "close up", false, frame(pts, true))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, ext := range PlotFormats {
+		f := filepath.Join(dir, "bounds."+ext)
+		if err := saveSideBySide(f, ext, all, near); err != nil {
+			return files, fmt.Errorf("plot %s: %w", f, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// boundPoints reads the columns' averages from the bound tables.
+func boundPoints(c Comparison) []boundPoint {
+	if len(c.BoundTables) < 2 {
+		return nil
+	}
+	tt, co := c.BoundTables[0], c.BoundTables[1]
+	var pts []boundPoint
+	for j, col := range tt.Columns {
+		x, y := tt.Average[j], co.Average[j]
+		if math.IsNaN(x) || math.IsNaN(y) || x <= 0 || y <= 0 {
+			continue
+		}
+		pts = append(pts, boundPoint{col: col, tat: x, cost: y, baseline: slices.Contains(c.Baselines, col)})
+	}
+	return pts
+}
+
+// sweeps returns the families run with more than one column, in the
+// order they first appear.
+func sweeps(pts []boundPoint) []string {
+	n := map[string]int{}
+	var order []string
+	for _, p := range pts {
+		if n[p.family()]++; n[p.family()] == 1 {
+			order = append(order, p.family())
+		}
+	}
+	return slices.DeleteFunc(order, func(f string) bool { return n[f] < 2 })
+}
+
+// window is a panel's axis ranges.
+type window struct{ xmin, xmax, ymin, ymax float64 }
+
+// frame returns the panel's window: every point, or (close) the sweeps'
+// points and those within near of both bounds; with a margin, and never
+// above the bound (1, 1) at the lower left, so the distance to the bound
+// reads off the axes.
+func frame(pts []boundPoint, close bool) window {
+	sw := sweeps(pts)
+	w := window{1, 1, 1, 1}
+	for _, p := range pts {
+		if close && !slices.Contains(sw, p.family()) && (p.tat > near || p.cost > near) {
+			continue
+		}
+		w.xmin, w.xmax = min(w.xmin, p.tat), max(w.xmax, p.tat)
+		w.ymin, w.ymax = min(w.ymin, p.cost), max(w.ymax, p.cost)
+	}
+	dy := max(w.ymax-w.ymin, 0.05)
+	w.ymin, w.ymax = w.ymin-0.02*dy, w.ymax+0.1*dy
+	if close {
+		dx := max(w.xmax-w.xmin, 0.02)
+		w.xmin, w.xmax = w.xmin-0.02*dx, w.xmax+0.25*dx // room for labels on the right
+	} else {
+		w.xmin, w.xmax = w.xmin*0.98, w.xmax*3
+	}
+	return w
+}
+
+// boundPanel draws the points in window w: baselines as grey squares,
+// other single columns as blue circles, each sweep as a coloured line
+// through its points with a legend entry. Points outside w are clipped.
+func boundPanel(pts []boundPoint, title string, logX bool, w window) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "turnaround / mean actual runtime (1 = bound)"
+	p.Y.Label.Text = "cost / perfect-packing cost (1 = bound)"
+	if logX {
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	}
+	p.Add(plotter.NewGrid())
+	sw := sweeps(pts)
+	grey, blue := color.RGBA{R: 110, G: 110, B: 110, A: 255}, color.RGBA{R: 31, G: 119, B: 180, A: 255}
+	var base, single []boundPoint
+	for _, q := range pts {
+		switch {
+		case slices.Contains(sw, q.family()):
+		case q.baseline:
+			base = append(base, q)
+		default:
+			single = append(single, q)
+		}
+	}
+	crowded := crowding(pts, logX, w)
+	if err := addPoints(p, base, draw.SquareGlyph{}, grey, true, false, crowded); err != nil {
+		return nil, err
+	}
+	if err := addPoints(p, single, draw.CircleGlyph{}, blue, true, false, crowded); err != nil {
+		return nil, err
+	}
+	for i, f := range sw {
+		var mine []boundPoint
+		for _, q := range pts {
+			if q.family() == f {
+				mine = append(mine, q)
+			}
+		}
+		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmpFloat(a.tat, b.tat) })
+		if err := addSweep(p, f, mine, plotutil.Color(i+1), !logX, crowded); err != nil {
+			return nil, err
+		}
+	}
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = w.xmin, w.xmax, w.ymin, w.ymax
+	p.Legend.Top = true
+	return p, nil
+}
+
+// crowding tells whether another point sits just right of a point, in
+// the panel's own proportions (a tenth of its width, 4 % of its height),
+// where a label on the right would cross it.
+func crowding(pts []boundPoint, logX bool, w window) func(boundPoint) bool {
+	nx := func(x float64) float64 { return (x - w.xmin) / (w.xmax - w.xmin) }
+	if logX {
+		nx = func(x float64) float64 { return math.Log(x/w.xmin) / math.Log(w.xmax/w.xmin) }
+	}
+	ny := func(y float64) float64 { return (y - w.ymin) / (w.ymax - w.ymin) }
+	return func(q boundPoint) bool {
+		for _, o := range pts {
+			dx, dy := nx(o.tat)-nx(q.tat), ny(o.cost)-ny(q.cost)
+			if o.col != q.col && dx >= 0 && dx < 0.1 && math.Abs(dy) < 0.04 {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// addSweep draws one swept strategy: a line through its points, labelled
+// with their parameters when label is set.
+func addSweep(p *plot.Plot, name string, pts []boundPoint, c color.Color, label bool, crowded func(boundPoint) bool) error {
+	xys := make(plotter.XYs, len(pts))
+	for i, q := range pts {
+		xys[i] = plotter.XY{X: q.tat, Y: q.cost}
+	}
+	line, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	line.Color, line.Width = c, vg.Points(1.2)
+	p.Add(line)
+	p.Legend.Add(name+" (sweep)", line)
+	return addPoints(p, pts, draw.CircleGlyph{}, c, label, true, crowded)
+}
+
+// addPoints draws pts as glyphs, labelled (by their parameters alone
+// when short) if label is set: to the right of the point, or to its left
+// when crowded says another point sits just right of it.
+func addPoints(p *plot.Plot, pts []boundPoint, shape draw.GlyphDrawer, c color.Color, label, short bool, crowded func(boundPoint) bool) error {
+	if len(pts) == 0 {
+		return nil
+	}
+	var xys, sides [2]plotter.XYs
+	var names [2][]string
+	for _, q := range pts {
+		side, name := 0, q.col
+		if short {
+			name = q.short()
+		}
+		if crowded(q) {
+			side = 1
+		}
+		xy := plotter.XY{X: q.tat, Y: q.cost}
+		xys[0], sides[side] = append(xys[0], xy), append(sides[side], xy)
+		names[side] = append(names[side], name)
+	}
+	sc, err := plotter.NewScatter(xys[0])
+	if err != nil {
+		return err
+	}
+	sc.GlyphStyle.Shape, sc.GlyphStyle.Color, sc.GlyphStyle.Radius = shape, c, vg.Points(2.5)
+	p.Add(sc)
+	for side := range sides {
+		if !label || len(sides[side]) == 0 {
+			continue
+		}
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: sides[side], Labels: names[side]})
+		if err != nil {
+			return err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].Font.Size = vg.Points(7)
+			labels.TextStyle[i].YAlign = draw.YCenter
+			labels.TextStyle[i].XAlign = draw.XAlignment(-side) // 0 left-aligned, -1 right-aligned
+		}
+		labels.Offset = vg.Point{X: vg.Points(float64(4 - 8*side))}
+		p.Add(labels)
+	}
+	return nil
+}
+
+// saveSideBySide writes the two panels side by side into path.
+func saveSideBySide(path, format string, left, right *plot.Plot) error {
+	c, err := draw.NewFormattedCanvas(32*vg.Centimeter, 13*vg.Centimeter, format)
+	if err != nil {
+		return err
+	}
+	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Centimeter, PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(8)}
+	canvases := plot.Align([][]*plot.Plot{{left, right}}, tiles, draw.New(c))
+	left.Draw(canvases[0][0])
+	right.Draw(canvases[0][1])
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = c.WriteTo(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -1,0 +1,98 @@
+package harness
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// boundComparison is a comparison with hand-set bound averages: a
+// baseline, a strategy swept over two values, a single strategy, and a
+// column without an average.
+func boundComparison() Comparison {
+	cols := []string{"ff", "x:w=1", "x:w=2", "solo", "gone"}
+	return Comparison{
+		Baselines: []string{"ff"},
+		BoundTables: []Table{
+			{Columns: cols, Average: []float64{1.5, 1.05, 1.02, 1.2, math.NaN()}},
+			{Columns: cols, Average: []float64{2.3, 1.17, 1.2, 1.25, 1.3}},
+		},
+	}
+}
+
+func TestBoundPointsAreTheBoundTablesAverages(t *testing.T) {
+	pts := boundPoints(boundComparison())
+	require.Equal(t, []boundPoint{
+		{col: "ff", tat: 1.5, cost: 2.3, baseline: true},
+		{col: "x:w=1", tat: 1.05, cost: 1.17},
+		{col: "x:w=2", tat: 1.02, cost: 1.2},
+		{col: "solo", tat: 1.2, cost: 1.25},
+	}, pts, "gone has no turnaround average: left out")
+	assert.Equal(t, []string{"x"}, sweeps(pts), "x runs in two columns: a sweep")
+	assert.Equal(t, "w=1", pts[1].short())
+	assert.Equal(t, "solo", pts[3].short())
+	assert.Empty(t, boundPoints(Comparison{}), "no bound tables, no points")
+}
+
+func TestBoundFrames(t *testing.T) {
+	pts := boundPoints(boundComparison())
+	all := frame(pts, false)
+	assert.LessOrEqual(t, all.xmin, 1.0, "the bound is in view")
+	assert.LessOrEqual(t, all.ymin, 1.0)
+	assert.Greater(t, all.xmax, 1.5, "every point is in view")
+	assert.Greater(t, all.ymax, 2.3)
+
+	close := frame(pts, true)
+	assert.LessOrEqual(t, close.xmin, 1.0)
+	assert.Greater(t, close.xmax, 1.2, "solo is within 30 % of both bounds")
+	assert.Greater(t, close.ymax, 1.25)
+	assert.Less(t, close.xmax, 1.5, "the baseline at 1.5 / 2.3 is not in the close-up")
+	assert.Less(t, close.ymax, 2.3)
+}
+
+func TestBoundLabelsMoveLeftWhenCrowded(t *testing.T) {
+	pts := []boundPoint{{col: "a", tat: 1.10, cost: 1.2}, {col: "b", tat: 1.11, cost: 1.2}, {col: "c", tat: 1.10, cost: 1.5}}
+	w := window{1, 1.5, 1, 1.6}
+	crowded := crowding(pts, false, w)
+	assert.True(t, crowded(pts[0]), "b sits just right of a at the same height")
+	assert.False(t, crowded(pts[1]), "nothing right of b")
+	assert.False(t, crowded(pts[2]), "a is below c, far in the panel's height")
+	assert.True(t, crowding(pts, true, window{1, 300, 1, 1.6})(pts[0]), "on a log axis too")
+}
+
+func TestWriteBoundPlot(t *testing.T) {
+	dir := t.TempDir()
+	files, err := WriteBoundPlot(dir, boundComparison())
+	require.NoError(t, err)
+	require.Len(t, files, len(PlotFormats))
+	checkPNG(t, filepath.Join(dir, "bounds.png"))
+	checkSVG(t, filepath.Join(dir, "bounds.svg"))
+	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
+	require.NoError(t, err)
+	for _, s := range []string{"ff", "solo", "w=1", "w=2", "x (sweep)", "cost / perfect-packing cost"} {
+		assert.True(t, strings.Contains(string(svg), s), "the plot shows %q", s)
+	}
+
+	// From real comparisons: without a sweep, and with nothing complete.
+	c := Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	_, err = WriteBoundPlot(t.TempDir(), c)
+	require.NoError(t, err)
+	c = Compare(handResults(), []string{"c3"}, []string{"atl", "mine"}, nil, Turnaround)
+	_, err = WriteBoundPlot(t.TempDir(), c)
+	require.NoError(t, err)
+}
+
+// dsbench --plots writes the bound plot beside the other plots.
+func TestPlotsIncludeTheBoundPlot(t *testing.T) {
+	dir := t.TempDir()
+	c := Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	files, err := writePlotsAndBounds(dir, c)
+	require.NoError(t, err)
+	assert.Contains(t, files, filepath.Join(dir, "bounds.svg"))
+	assert.Contains(t, files, filepath.Join(dir, "tradeoff.svg"))
+}
