@@ -50,6 +50,24 @@ type Job struct {
 	Cores      int
 	Memory     int
 	Disk       int
+
+	// The memory extension's hidden ground truth (estimation.md Part E),
+	// read from a job file's extra <job> attributes, which ds-server
+	// ignores: ActMemory is the memory the job really uses (0 when the
+	// attribute is absent: ActMem then gives the request), App an optional
+	// application label for offline key diagnostics. Only the extension
+	// reads them.
+	ActMemory int
+	App       string
+}
+
+// ActMem is the memory the job really uses: ActMemory, or the request when
+// the job file did not say (the job uses what it asked for).
+func (j *Job) ActMem() int {
+	if j.ActMemory > 0 {
+		return j.ActMemory
+	}
+	return j.Memory
 }
 
 // FailureRecord is one line of a failure trace: the server is unavailable
@@ -77,9 +95,16 @@ type Config struct {
 	EndTime  int       // termination endtime (after the job-file reset)
 	JobCount int       // termination jobcount (after the job-file reset)
 
-	JobFile   string // path from <jobs file=…>, "" when jobs were generated
-	Generated bool   // jobs were generated (ds-jobs.xml is written at the end)
-	Jobs      []Job  // the workload, in release order
+	JobFile string // path from <jobs file=…>, "" when jobs were generated
+	// ActMemoryJobs counts the job file's <job> elements that carry
+	// actMemory; ActMemoryErr is the first invalid one (no number, < 0 or
+	// above the job's memory), naming file, line, job and attribute. Both
+	// matter only with the memory extension on (ds-server ignores the
+	// attribute, so a file it accepts loads here too).
+	ActMemoryJobs int
+	ActMemoryErr  error
+	Generated     bool  // jobs were generated (ds-jobs.xml is written at the end)
+	Jobs          []Job // the workload, in release order
 
 	FailureFile  string          // failureFile attribute or -f trace ("" if none)
 	FailureModel string          // failureModel attribute or -f model ("" if none)

@@ -263,11 +263,15 @@ func (l *cfgLoader) jobsElem(e *etree.Element) *ConfigError {
 		e.Divergence = "ds-server aborts on an unreadable job file (ds-server.md Appendix D)"
 		return e
 	}
-	jobs, je := jobfileParse(f, data)
+	jobs, ext, je := jobfileParseExt(f, data)
 	if je != nil {
 		return l.wrap(je)
 	}
 	l.cfg.Jobs = jobs
+	l.cfg.ActMemoryJobs = ext.count
+	if ext.err != nil {
+		l.cfg.ActMemoryErr = ext.err
+	}
 	return nil
 }
 

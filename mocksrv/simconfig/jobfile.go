@@ -42,6 +42,15 @@ var jobfileAttrs = [...]jobfileAttr{
 // a million jobs. The returned error has only the rule's own stderr lines;
 // the config loader completes it.
 func jobfileParse(path string, data []byte) ([]Job, *ConfigError) {
+	jobs, _, e := jobfileParseExt(path, data)
+	return jobs, e
+}
+
+// jobfileParseExt is jobfileParse with the memory extension's attributes
+// (jobfile_memext.go): how many jobs carry actMemory and the first invalid
+// one, which does not refuse the file (ds-server ignores the attribute).
+func jobfileParseExt(path string, data []byte) ([]Job, memAttrs, *ConfigError) {
+	var ext memAttrs
 	data = bytes.TrimPrefix(data, cfgBOM)
 	d := cfgXMLDecoder(bytes.NewReader(data))
 	jobs := make([]Job, 0, bytes.Count(data, []byte("<job ")))
@@ -66,12 +75,12 @@ func jobfileParse(path string, data []byte) ([]Job, *ConfigError) {
 			l, m := cfgXMLErr(err, line)
 			e := bad(l, "", m)
 			e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
-			return nil, e
+			return nil, ext, e
 		}
 		if _, m := cfgXMLTokenCheck(tok, depth, &roots); m != "" {
 			e := bad(line, "", m)
 			e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
-			return nil, e
+			return nil, ext, e
 		}
 		switch t := tok.(type) {
 		case xml.EndElement:
@@ -85,21 +94,22 @@ func jobfileParse(path string, data []byte) ([]Job, *ConfigError) {
 			if k >= cfgMaxJobs {
 				e := bad(line, fmt.Sprintf("<job> %d", k), fmt.Sprintf("more than %d jobs", cfgMaxJobs))
 				e.Divergence = "the limit of ds-server.md §2.7; ds-server's own message is not specified"
-				return nil, e
+				return nil, ext, e
 			}
 			j, e := jobfileJob(t, k, line, bad)
 			if e != nil {
-				return nil, e
+				return nil, ext, e
 			}
+			ext.read(path, t, &j, line)
 			jobs = append(jobs, j)
 		}
 	}
 	if roots == 0 {
 		e := bad(1, "", "malformed XML: no root element")
 		e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
-		return nil, e
+		return nil, ext, e
 	}
-	return jobs, nil
+	return jobs, ext, nil
 }
 
 // jobfileJob reads the k-th (0-based) <job> element of a job file.
