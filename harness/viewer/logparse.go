@@ -1,0 +1,198 @@
+package viewer
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// LogError is a log the viewer refuses: its file and 1-based line.
+type LogError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *LogError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// maxLogLine bounds one log line (a GETS batch line of a huge config is a
+// few hundred bytes; anything much longer is not a ds-server log).
+const maxLogLine = 1 << 20
+
+// ParseLog reads a ds-server (or dsmock) stdout log written at -v all or
+// -v brief (event lines alone work too) for a run of cfg. file names the
+// log in errors. A log that is not a ds-server log, that stops before the
+// end-of-simulation report, or whose jobs or servers are not cfg's is
+// refused with the line where it shows; nothing is built from part of a
+// log.
+func ParseLog(file string, r io.Reader, cfg *mocksrv.Config) (*Run, error) {
+	p := newParser(file, cfg)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), maxLogLine)
+	for sc.Scan() {
+		p.line++
+		if err := p.parseLine(sc.Text()); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &LogError{file, p.line + 1, err.Error()}
+	}
+	return p.finish()
+}
+
+// parser is the state of one log read.
+type parser struct {
+	file  string
+	cfg   *mocksrv.Config
+	run   *Run
+	line  int
+	types map[string]int // type name → index in run.Types
+	first []int          // index of each type's server 0 in run.Servers
+	jobs  map[int]*jobState
+
+	t       int // the remembered event time (§7.2 prefix rule)
+	clock   int // the simulation clock, from the last JOBN/JOBP/JCPL/RESF/RESR
+	batch   int // records of a DATA batch whose first record is still to come
+	cont    int // continuation lines of the current DATA batch still to skip
+	term    int // server index of a TERM awaiting its reply, -1 for none
+	proto   bool
+	all     bool
+	quit    bool
+	summary bool
+	logEnd  int // "actual simulation end time", -1 until read
+	queue   []Span
+	open    []int // per server: stays still waiting or running there
+}
+
+// jobState follows one job through the log.
+type jobState struct {
+	job       int // index into run.Jobs
+	offered   bool
+	offerTime int
+	placed    bool // scheduled since its last offer
+	queuedAt  int  // failed or killed: in the global queue since then; -1 if not
+	stay      int  // its current stay, -1 for none
+}
+
+func newParser(file string, cfg *mocksrv.Config) *parser {
+	p := &parser{file: file, cfg: cfg, run: &Run{Source: file}, types: map[string]int{},
+		jobs: map[int]*jobState{}, term: -1, logEnd: -1, t: -1}
+	for i, t := range cfg.Types {
+		p.types[t.Name] = i
+		p.first = append(p.first, len(p.run.Servers))
+		p.run.Types = append(p.run.Types, Type{Name: t.Name, Cores: t.Cores, Memory: t.Memory, Disk: t.Disk,
+			Boot: t.BootupTime, Rate: t.HourlyRate})
+		for id := range t.Limit {
+			p.run.Servers = append(p.run.Servers, Server{Type: i, ID: id})
+		}
+	}
+	p.open = make([]int, len(p.run.Servers))
+	for _, j := range cfg.Jobs {
+		p.jobs[j.ID] = &jobState{job: len(p.run.Jobs), queuedAt: -1, stay: -1}
+		p.run.Jobs = append(p.run.Jobs, Job{ID: j.ID, Submit: j.Submit, Cores: j.Cores, Memory: j.Memory,
+			Disk: j.Disk, Est: j.EstRunTime, Act: j.ActRunTime})
+	}
+	return p
+}
+
+func (p *parser) errf(format string, a ...any) error {
+	return &LogError{p.file, p.line, fmt.Sprintf(format, a...)}
+}
+
+// parseLine dispatches one line by its kind (internal/transcript's
+// package comment lists them).
+func (p *parser) parseLine(raw string) error {
+	if p.cont > 0 { // a DATA batch's later records, verbatim
+		p.cont--
+		return nil
+	}
+	if p.line == 1 && !strings.HasPrefix(raw, "# ds-sim server") && !strings.HasPrefix(raw, "# Start generating resource failures") {
+		return p.errf("not a ds-server log: it should start with \"# ds-sim server\", not %.60q", raw)
+	}
+	s := strings.TrimLeft(raw, " ")
+	switch {
+	case s == "":
+		return nil // after failed/killed lines, and a SENT message's own "\n"
+	case strings.HasPrefix(s, "#"):
+		return p.report(s)
+	case strings.HasPrefix(s, "Total #failures: "):
+		return nil
+	case strings.HasPrefix(s, "t "):
+		colon := strings.Index(s, ": ")
+		if colon < 0 {
+			return p.errf("not a ds-server log line: %.80q", raw)
+		}
+		t, err := strconv.Atoi(s[2:colon])
+		if err != nil || t < 0 {
+			return p.errf("bad event time in %.80q", raw)
+		}
+		p.t = t
+		return p.event(s[colon+2:])
+	case strings.HasPrefix(s, "job "):
+		if p.t < 0 {
+			return p.errf("event line before any timestamp: %.80q", raw)
+		}
+		return p.event(s)
+	case strings.HasPrefix(s, "SENT "):
+		p.proto = true
+		return p.sent(s[5:])
+	case strings.HasPrefix(s, "RCVD "):
+		p.proto = true
+		return p.rcvd(s[5:])
+	}
+	return p.errf("not a ds-server log line: %.80q", raw)
+}
+
+// report reads the lines of the end-of-simulation report the viewer needs.
+func (p *parser) report(s string) error {
+	switch {
+	case strings.HasPrefix(s, "# actual simulation end time: "):
+		f := strings.Fields(strings.TrimPrefix(s, "# actual simulation end time: "))
+		if len(f) == 0 {
+			return p.errf("bad summary line %.80q", s)
+		}
+		end, err := strconv.Atoi(strings.TrimSuffix(f[0], ","))
+		if err != nil {
+			return p.errf("bad end time in %.80q", s)
+		}
+		p.logEnd = end
+	case strings.HasPrefix(s, "# total #servers used: "):
+		if i := strings.LastIndex(s, "total cost: $"); i >= 0 {
+			p.run.LogCost = s[i+len("total cost: $"):]
+		}
+	case strings.HasPrefix(s, "# avg waiting time: "):
+		p.summary = true
+	}
+	return nil
+}
+
+// server finds a server named in the log by type and id.
+func (p *parser) server(typ, id string) (int, error) {
+	ti, ok := p.types[typ]
+	if !ok {
+		return 0, p.errf("server type %q is not in config %s (a log of another config?)", typ, p.cfg.Path)
+	}
+	n, err := strconv.Atoi(id)
+	if err != nil || n < 0 || n >= p.cfg.Types[ti].Limit {
+		return 0, p.errf("server %s %s is not in config %s (it has %d) (a log of another config?)", typ, id, p.cfg.Path, p.cfg.Types[ti].Limit)
+	}
+	return p.first[ti] + n, nil
+}
+
+// job finds a job named in the log by id.
+func (p *parser) job(id string) (*jobState, error) {
+	n, err := strconv.Atoi(id)
+	if err != nil {
+		return nil, p.errf("bad job id %q", id)
+	}
+	j, ok := p.jobs[n]
+	if !ok {
+		return nil, p.errf("job %d is not in config %s (%d jobs) (a log of another config?)", n, p.cfg.Path, len(p.run.Jobs))
+	}
+	return j, nil
+}
