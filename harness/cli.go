@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -53,6 +52,7 @@ type cliConfig struct {
 	arrival   []string // --arrival-factor sweep values (transform.go)
 	inacc     []string // --inaccuracy sweep values
 	replay000 string   // --replay000 sweep spec (replay000.go)
+	shard     string   // --shard i/n (shard.go)
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -76,6 +76,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
 	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
+	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	return fs
@@ -84,6 +85,9 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 // Main is dsbench: it parses args, runs the bench and writes the report.
 // wrapConn (may be nil) is Target.WrapConn, for the runs over TCP.
 func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.Conn) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return mergeMain(args[1:], stdout, stderr)
+	}
 	var c cliConfig
 	fs := cliFlags(&c)
 	fs.SetOutput(io.Discard)
@@ -100,67 +104,39 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		return ExitOK
 	}
 	b, objective, format, err := c.bench(fs.Args())
+	if err == nil && c.shard != "" {
+		b.Shard, err = c.parseShard(fs)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
 	}
 	b.Target.WrapConn = wrapConn
-	var w io.Writer = stdout
-	if c.out != "" {
-		f, err := os.Create(c.out)
-		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: %v\n", err)
-			return ExitFailure
-		}
-		defer f.Close()
-		w = f
-	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	runs := len(b.Runs())
+	runs := len(b.selected())
 	if bar := c.progressBar(stderr, runs); bar != nil {
 		b.OnResult = func(Result) { _ = bar.Add(1) }
 		defer func() { _ = bar.Finish() }()
 	}
 	start := time.Now()
 	results := b.Run(ctx)
-	cmp := Compare(results, sourceNames(b.Sources), b.Columns(), c.baselines, objective)
-	output := Output{Results: results, Comparison: cmp}
-	if format == FormatTable || format == FormatMarkdown {
-		fmt.Fprintf(w, "dsbench: %d configs × %d strategies = %d runs %s in %v\n\n",
-			len(b.Sources), len(b.Columns()), runs, b.Target.where(), time.Since(start).Round(time.Millisecond))
+	elapsed := time.Since(start)
+	if b.Shard.N > 0 {
+		return c.writeShard(ctx, stdout, stderr, b, objective, elapsed, results)
 	}
-	if err := output.Write(w, format); err != nil {
-		fmt.Fprintf(stderr, "dsbench: writing the report: %v\n", err)
-		return ExitFailure
+	rp := report{configs: sourceNames(b.Sources), columns: b.Columns(), baselines: c.baselines, objective: objective,
+		format: format, where: b.Target.where(), elapsed: elapsed, plots: c.plots, strict: c.strict}
+	if len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
+		rp.timeline = &Run{Source: b.Sources[0], Variant: &b.Variants[0]}
 	}
-	if c.plots != "" {
-		files, err := writePlotsAndBounds(c.plots, cmp)
-		if err == nil && len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
-			var more []string
-			more, err = WriteTimeline(c.plots, b.Sources[0], b.Variants[0])
-			files = append(files, more...)
-		}
-		if err == nil {
-			var more []string
-			more, err = WriteSweepPlots(c.plots, results, b.Columns())
-			files = append(files, more...)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: plots: %v\n", err)
-			return ExitFailure
-		}
-		fmt.Fprintf(stderr, "dsbench: %d plot files in %s\n", len(files), c.plots)
-	}
+	code := rp.writeTo(c.out, stdout, stderr, results)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted")
 		return ExitFailure
 	}
-	if c.strict && slices.ContainsFunc(results, func(r Result) bool { return !r.OK() }) {
-		return ExitStrict
-	}
-	return ExitOK
+	return code
 }
 
 func (t Target) where() string {

@@ -102,11 +102,29 @@ func TestMainStrict(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.xml")
 	require.NoError(t, os.WriteFile(bad, []byte(`<config><servers/></config>`), 0o644))
-	code, out, _ := runMain("-a", "ff", bad)
+	good := filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01")
+	code, out, _ := runMain("-a", "ff", good, bad)
 	assert.Equal(t, ExitOK, code)
 	assert.Regexp(t, `bad\s+ff\s+invalid-config`, out)
-	code, _, _ = runMain("-a", "ff", "--strict", bad)
+	code, _, _ = runMain("-a", "ff", "--strict", good, bad)
 	assert.Equal(t, ExitStrict, code)
+}
+
+// Nothing ran (a config that does not load, a client binary that does not
+// exist): the report still says why, and the exit status is 1.
+func TestMainNothingRanExits1(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.xml")
+	require.NoError(t, os.WriteFile(bad, []byte(`<config><servers/></config>`), 0o644))
+	code, out, stderr := runMain("-a", "ff", bad)
+	assert.Equal(t, ExitFailure, code)
+	assert.Regexp(t, `bad\s+ff\s+invalid-config`, out)
+	assert.Contains(t, stderr, "dsbench: the run produced no result")
+
+	good := filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01")
+	code, _, stderr = runMain("--client", "/no/such/client -p {port}", "-b", "ff", "-a", "", good)
+	assert.Equal(t, ExitFailure, code, stderr)
+	assert.Contains(t, stderr, "the run produced no result")
 }
 
 // --progress always draws the bar on stderr (auto does only on a terminal);

@@ -64,6 +64,10 @@ type Target struct {
 	WrapConn func(net.Conn) net.Conn
 }
 
+// sinceStart measures a run's wall time; the shard/merge test fixes it, so
+// that two sweeps can be compared byte for byte.
+var sinceStart = time.Since
+
 // DefaultTimeout is the per-run timeout when none is given.
 const DefaultTimeout = 600 * time.Second
 
@@ -83,6 +87,8 @@ type Bench struct {
 	Parallel int
 	// OnResult is called after each run (from several goroutines, serialised).
 	OnResult func(Result)
+	// Shard, when set, limits Run to one slice of Runs (see Shard).
+	Shard Shard
 }
 
 // Columns returns the column labels in order: the variants, then the
@@ -119,12 +125,17 @@ func (b *Bench) Runs() []Run {
 	return runs
 }
 
-// Run does every run and returns the results in Runs order. A run that
-// fails is a Result with its status and reason; it never stops the others.
-// Variants (the project's strategies) run where Target.Server says; the
-// external client always runs against a TCP server.
+// Run does every run of the bench's shard (all runs when Shard is zero) and
+// returns the results in Runs order. A run that fails is a Result with its
+// status and reason; it never stops the others. Variants (the project's
+// strategies) run where Target.Server says; the external client always
+// runs against a TCP server.
 func (b *Bench) Run(ctx context.Context) []Result {
-	runs := b.Runs()
+	all := b.Runs()
+	var runs []Run
+	for _, k := range b.selected() {
+		runs = append(runs, all[k])
+	}
 	results := make([]Result, len(runs))
 	par := b.Parallel
 	if par <= 0 {
@@ -209,7 +220,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	default:
 		out = runInProcess(ctx, cfg, run.Variant.New, b.Target)
 	}
-	r.Wall = time.Since(start)
+	r.Wall = sinceStart(start)
 	r.fill(out, b.timeout())
 	return r
 }
@@ -550,15 +561,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 // the names the config uses, so that a server started in dir finds them
 // (ds-server resolves them against its working directory).
 func stageConfig(src Source, cfg *mocksrv.Config, dir string) error {
-	read := func(name string) ([]byte, error) {
-		if src.FS != nil {
-			return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
-		}
-		if filepath.IsAbs(name) {
-			return os.ReadFile(name)
-		}
-		return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
-	}
+	read := src.readBeside
 	data, err := read(filepath.Base(src.Path))
 	if err != nil {
 		return err
@@ -583,6 +586,18 @@ func stageConfig(src Source, cfg *mocksrv.Config, dir string) error {
 		}
 	}
 	return nil
+}
+
+// readBeside reads a file the config names, resolved as ds-server does:
+// relative to the config's folder (inside FS for an embedded config).
+func (src Source) readBeside(name string) ([]byte, error) {
+	if src.FS != nil {
+		return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
+	}
+	if filepath.IsAbs(name) {
+		return os.ReadFile(name)
+	}
+	return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
 }
 
 func oneLine(s string) string {

@@ -1,0 +1,204 @@
+package harness
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// pieceFormat names the layout of a shard's JSON piece; merge refuses any
+// other document (a report written with -f json, say).
+const pieceFormat = "dsbench-shard-piece/1"
+
+// Sweep is a sweep's fingerprint: everything that decides which runs it
+// has and what they compute. Pieces merge only when their Sweeps are equal.
+type Sweep struct {
+	Version   string        `json:"dsbench_version"`
+	Configs   []SweepConfig `json:"configs"`
+	Columns   []string      `json:"strategies"` // column labels, parameters included
+	Target    SweepTarget   `json:"target"`
+	Objective string        `json:"objective"`
+	Baselines []string      `json:"baselines"`
+}
+
+// SweepConfig is one row: its name, the SHA-256 of its files (config, job
+// list and failure trace: the same name on two machines must hold the same
+// workload) and its workload transform.
+type SweepConfig struct {
+	Name          string   `json:"name"`
+	SHA256        string   `json:"sha256"`
+	Path          string   `json:"path"`
+	Embedded      bool     `json:"embedded,omitempty"` // in an in-memory file system (the suite, --replay000)
+	Base          string   `json:"base,omitempty"`
+	ArrivalFactor *float64 `json:"arrival_factor,omitempty"`
+	Inaccuracy    *float64 `json:"inaccuracy,omitempty"`
+}
+
+// SweepTarget is where the runs happened.
+type SweepTarget struct {
+	Server      string `json:"server,omitempty"`
+	Client      string `json:"client,omitempty"`
+	ClientLabel string `json:"client_label,omitempty"`
+	Newline     bool   `json:"newline,omitempty"`
+	Timeout     string `json:"timeout"`
+}
+
+// piece is what dsbench --shard writes.
+type piece struct {
+	Format  string        `json:"format"`
+	Shard   string        `json:"shard"`
+	Sweep   Sweep         `json:"sweep"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Runs    []pieceRun    `json:"runs"`
+}
+
+// pieceRun is one run's full record and its index in the run list. Its
+// metrics keep non-finite values as text (JSON has no NaN), so that the
+// merged report shows exactly what the unsharded one would.
+type pieceRun struct {
+	Index int `json:"index"`
+	Result
+	Metrics []pieceMetric `json:"metrics,omitempty"` // shadows Result.Metrics
+}
+
+type pieceMetric struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"` // strconv 'g' -1: exact, and NaN, +Inf, -Inf
+	Unit   string `json:"unit,omitempty"`
+	Approx bool   `json:"approx,omitempty"`
+	Help   string `json:"help,omitempty"`
+}
+
+// Version is dsbench's version as the build records it: the module
+// version, and the commit with "+dirty" when the build has one.
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		v += " " + rev + dirty
+	}
+	return v
+}
+
+// sweepOf fingerprints a bench with the report's objective and baselines.
+func sweepOf(b *Bench, objective Metric, baselines []string) Sweep {
+	sw := Sweep{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
+		Target: SweepTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
+			Timeout: b.timeout().String()}}
+	if b.Target.Client != "" {
+		sw.Target.ClientLabel = b.clientLabel()
+	}
+	for _, s := range b.Sources {
+		sc := SweepConfig{Name: s.Name, SHA256: sourceDigest(s), Path: s.Path, Embedded: s.FS != nil, Base: s.Base}
+		if s.FS == nil {
+			if abs, err := filepath.Abs(s.Path); err == nil {
+				sc.Path = abs
+			}
+		}
+		var r Result
+		r.setTransform(s)
+		sc.ArrivalFactor, sc.Inaccuracy = r.ArrivalFactor, r.Inaccuracy
+		sw.Configs = append(sw.Configs, sc)
+	}
+	return sw
+}
+
+// sourceDigest hashes the config file and the job list and failure trace
+// it names (each with its name and length). A config that does not load is
+// hashed by its own bytes, or by the error when it cannot be read.
+func sourceDigest(s Source) string {
+	h := sha256.New()
+	add := func(name string) {
+		data, err := s.readBeside(name)
+		if err != nil {
+			data = []byte("unreadable: " + err.Error())
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+		h.Write(data)
+	}
+	add(filepath.Base(s.Path))
+	if cfg, err := s.Load(); err == nil {
+		for _, name := range []string{cfg.JobFile, cfg.FailureFile} {
+			if name != "" {
+				add(name)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// writePiece writes a shard's piece as indented JSON.
+func writePiece(w io.Writer, sh Shard, sw Sweep, elapsed time.Duration, idx []int, results []Result) error {
+	p := piece{Format: pieceFormat, Shard: sh.String(), Sweep: sw, Elapsed: elapsed, Runs: []pieceRun{}}
+	for i, r := range results {
+		pr := pieceRun{Index: idx[i], Result: r}
+		for _, m := range r.Metrics {
+			pr.Metrics = append(pr.Metrics, pieceMetric{Name: m.Name, Value: strconv.FormatFloat(m.Value, 'g', -1, 64),
+				Unit: m.Unit, Approx: m.Approx, Help: m.Help})
+		}
+		p.Runs = append(p.Runs, pr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(p)
+}
+
+// parsePiece reads a piece; name is the file, for the errors.
+func parsePiece(name string, data []byte) (piece, error) {
+	var p piece
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&p)
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return p, fmt.Errorf("%s: the JSON is cut short after %d bytes (a truncated piece: run its shard again)", name, len(data))
+	case errors.As(err, &syn):
+		return p, fmt.Errorf("%s: not valid JSON at byte %d: %v", name, syn.Offset, err)
+	case errors.As(err, &typ):
+		return p, fmt.Errorf("%s: not a dsbench --shard piece: field %s at byte %d: %v", name, typ.Field, typ.Offset, err)
+	case err != nil:
+		return p, fmt.Errorf("%s: not a dsbench --shard piece: %v", name, err)
+	case dec.More():
+		return p, fmt.Errorf("%s: more than one JSON document", name)
+	case p.Format != pieceFormat:
+		return p, fmt.Errorf("%s: not a dsbench --shard piece (format %q, want %q)", name, p.Format, pieceFormat)
+	}
+	for i := range p.Runs {
+		pr := &p.Runs[i]
+		pr.Result.Metrics = nil
+		for _, m := range pr.Metrics {
+			v, err := strconv.ParseFloat(m.Value, 64)
+			if err != nil {
+				return p, fmt.Errorf("%s: run %d: metric %s: value %q is not a number", name, pr.Index, m.Name, m.Value)
+			}
+			pr.Result.Metrics = append(pr.Result.Metrics, strategies.Metric{Name: m.Name, Value: v, Unit: m.Unit, Approx: m.Approx, Help: m.Help})
+		}
+	}
+	return p, nil
+}

@@ -1,0 +1,123 @@
+package harness
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// report is what dsbench prints and writes once the runs are done; a run
+// and "dsbench merge" of its shards share it, so both give the same report.
+type report struct {
+	configs, columns, baselines []string
+	objective                   Metric
+	format                      Format
+	where                       string        // Target.where()
+	elapsed                     time.Duration // the runs' wall time (summed over shards when merged)
+	merged                      int           // shards merged, 0 for a run
+	plots                       string
+	strict                      bool
+	timeline                    *Run // the one run drawn as a timeline, or nil
+}
+
+// writeTo writes the report to the file out ("" for stdout) and returns
+// dsbench's exit status.
+func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result) int {
+	w := stdout
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			fmt.Fprintf(stderr, "dsbench: %v\n", err)
+			return ExitFailure
+		}
+		defer f.Close()
+		w = f
+	}
+	return rp.write(w, stderr, results)
+}
+
+func (rp report) write(w, stderr io.Writer, results []Result) int {
+	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
+	output := Output{Results: results, Comparison: cmp}
+	if rp.format == FormatTable || rp.format == FormatMarkdown {
+		fmt.Fprintf(w, "dsbench: %s\n\n", rp.header(len(results)))
+	}
+	if err := output.Write(w, rp.format); err != nil {
+		fmt.Fprintf(stderr, "dsbench: writing the report: %v\n", err)
+		return ExitFailure
+	}
+	if rp.plots != "" {
+		if code := rp.writePlots(stderr, cmp, results); code != ExitOK {
+			return code
+		}
+	}
+	if !slices.ContainsFunc(results, Result.OK) {
+		what := "the run produced no result"
+		if len(results) != 1 {
+			what = fmt.Sprintf("none of the %d runs produced a result", len(results))
+		}
+		fmt.Fprintf(stderr, "dsbench: %s (the table \"Runs without a result\" says why)\n", what)
+		return ExitFailure
+	}
+	if rp.strict && slices.ContainsFunc(results, func(r Result) bool { return !r.OK() }) {
+		return ExitStrict
+	}
+	return ExitOK
+}
+
+// header is the report's first line, e.g. "10 configs × 3 strategies = 30
+// runs (in-process) in 1.2s".
+func (rp report) header(runs int) string {
+	h := fmt.Sprintf("%s × %s = %s %s in %s", plural(len(rp.configs), "config"), plural(len(rp.columns), "strategy"),
+		plural(runs, "run"), rp.where, humanDuration(rp.elapsed))
+	if rp.merged > 0 {
+		h += " of runs, merged from " + plural(rp.merged, "shard")
+	}
+	return h
+}
+
+func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []Result) int {
+	files, err := writePlotsAndBounds(rp.plots, cmp)
+	if err == nil && rp.timeline != nil {
+		var more []string
+		more, err = WriteTimeline(rp.plots, rp.timeline.Source, *rp.timeline.Variant)
+		files = append(files, more...)
+	}
+	if err == nil {
+		var more []string
+		more, err = WriteSweepPlots(rp.plots, results, rp.columns)
+		files = append(files, more...)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: plots: %v\n", err)
+		return ExitFailure
+	}
+	fmt.Fprintf(stderr, "dsbench: %s in %s\n", plural(len(files), "plot file"), rp.plots)
+	return ExitOK
+}
+
+// plural is "1 config", "2 configs", "3 strategies".
+func plural(n int, word string) string {
+	if n != 1 {
+		if len(word) > 1 && word[len(word)-1] == 'y' {
+			word = word[:len(word)-1] + "ie"
+		}
+		word += "s"
+	}
+	return strconv.Itoa(n) + " " + word
+}
+
+// humanDuration shows a wall time with the digits that matter: "0.05s",
+// "3.4s", "2m41s" (a whole-second rounding would say "0s" for a quick run).
+func humanDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + "s"
+	case d < time.Minute:
+		return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + "s"
+	}
+	return d.Round(time.Second).String()
+}

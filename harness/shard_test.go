@@ -1,0 +1,180 @@
+package harness
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fixedWall makes every run's wall time 7 ms, so that two sweeps of the
+// same runs print the same bytes.
+func fixedWall(t *testing.T) {
+	old := sinceStart
+	sinceStart = func(time.Time) time.Duration { return 7 * time.Millisecond }
+	t.Cleanup(func() { sinceStart = old })
+}
+
+// writeShards runs args as n shards and returns the pieces' paths.
+func writeShards(t *testing.T, n int, args ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= n; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("piece%d.json", i))
+		code, _, stderr := runMain(append(args, "--shard", fmt.Sprintf("%d/%d", i, n), "--out", f)...)
+		require.Equal(t, ExitOK, code, stderr)
+		files = append(files, f)
+	}
+	return files
+}
+
+// The merge of 4 shards is the unsharded run, byte for byte in JSON and
+// CSV; the text report differs only in its first line (the time).
+func TestShardMergeEqualsUnsharded(t *testing.T) {
+	fixedWall(t)
+	// 10 configs × 3 columns = 30 runs: shards of 8, 8, 7 and 7 runs, and
+	// libra reports strategy metrics (NaN ones too), which must survive the
+	// trip.
+	args := []string{"-a", "ff,ffq,libra", "-b", "ff", "-o", "co"}
+	pieces := writeShards(t, 4, args...)
+	for _, f := range []string{"json", "csv", "table"} {
+		code, want, stderr := runMain(append(args, "-f", f)...)
+		require.Equal(t, ExitOK, code, stderr)
+		code, got, stderr := runMain(append([]string{"merge", "-f", f}, pieces...)...)
+		require.Equal(t, ExitOK, code, stderr)
+		if f == "table" {
+			_, want, _ = strings.Cut(want, "\n")
+			head, rest, _ := strings.Cut(got, "\n")
+			assert.Contains(t, head, "30 runs (in-process)")
+			assert.Contains(t, head, "merged from 4 shards")
+			got = rest
+		}
+		assert.Equal(t, want, got, f)
+	}
+	assert.Contains(t, mustRead(t, pieces[0]), `"sha256"`, "configs are fingerprinted by content")
+	assert.Contains(t, mustRead(t, pieces[0]), `"deadlineMetPct"`, "strategy metrics are in the pieces")
+
+	// Plots: the merge writes the same files as the run.
+	dirRun, dirMerge := t.TempDir(), t.TempDir()
+	code, _, stderr := runMain(append(args, "--plots", dirRun)...)
+	require.Equal(t, ExitOK, code, stderr)
+	code, _, stderr = runMain(append([]string{"merge", "--plots", dirMerge}, pieces...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	for _, name := range []string{"tradeoff.svg", "metric-co.svg", "metric-tt.svg"} {
+		assert.Equal(t, mustRead(t, filepath.Join(dirRun, name)), mustRead(t, filepath.Join(dirMerge, name)), name)
+	}
+}
+
+func mustRead(t *testing.T, f string) string {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	require.NoError(t, err)
+	return string(data)
+}
+
+func TestParseShard(t *testing.T) {
+	for in, want := range map[string]Shard{"1/1": {1, 1}, "2/4": {2, 4}, " 4/4": {4, 4}} {
+		got, err := ParseShard(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got)
+	}
+	for in, msg := range map[string]string{
+		"5/4": `--shard "5/4": the shard number must be between 1 and 4`,
+		"0/3": `--shard "0/3": the shard number must be between 1 and 3`,
+		"a/b": `--shard "a/b": want i/n`,
+		"2":   `--shard "2": want i/n`,
+		"1/0": `--shard "1/0": the number of shards must be at least 1`,
+	} {
+		_, err := ParseShard(in)
+		require.Error(t, err, in)
+		assert.Contains(t, err.Error(), msg)
+		code, _, stderr := runMain("--shard", in, "-a", "ff")
+		assert.Equal(t, ExitUsage, code, in)
+		assert.Contains(t, stderr, msg)
+	}
+	code, _, stderr := runMain("--shard", "1/2", "-f", "csv", "-a", "ff")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, stderr, "give --format and --plots to dsbench merge")
+}
+
+// Round-robin: run k is in shard k mod n + 1; the shards cover every run
+// once.
+func TestShardSlicing(t *testing.T) {
+	vs, err := ParseVariants([]string{"ff,bf,fc"})
+	require.NoError(t, err)
+	b := &Bench{Sources: Suite()[:3], Variants: vs}
+	seen := map[int]int{}
+	for i := 1; i <= 4; i++ {
+		b.Shard = Shard{I: i, N: 4}
+		for _, k := range b.selected() {
+			assert.Equal(t, i, k%4+1)
+			seen[k]++
+		}
+	}
+	assert.Len(t, seen, 9)
+	for k, n := range seen {
+		assert.Equal(t, 1, n, "run %d", k)
+	}
+	b.Shard = Shard{}
+	assert.Len(t, b.selected(), 9, "no shard: every run")
+}
+
+// Bad pieces: each a clear error naming the file or the shards.
+func TestMergeRefusesBadPieces(t *testing.T) {
+	fixedWall(t)
+	args := []string{"-a", "ff,fafc", "-b", "ff"}
+	pieces := writeShards(t, 3, args...)
+	other := writeShards(t, 3, "-a", "ff,bf", "-b", "ff")
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.json")
+	data := mustRead(t, pieces[1])
+	require.NoError(t, os.WriteFile(cut, []byte(data[:len(data)/2]), 0o644))
+	report := filepath.Join(dir, "report.json")
+	code, out, _ := runMain(append(args, "-f", "json")...)
+	require.Equal(t, ExitOK, code)
+	require.NoError(t, os.WriteFile(report, []byte(out), 0o644))
+	two := writeShards(t, 2, args...)
+
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{pieces[0], pieces[1]}, "missing shard 3/3 of the sweep (have 2 of 3 pieces)"},
+		{[]string{pieces[0]}, "missing shards 2/3, 3/3"},
+		{[]string{pieces[0], pieces[1], pieces[1], pieces[2]}, "shard 2/3 given twice: " + pieces[1] + " and " + pieces[1]},
+		{[]string{pieces[0], other[1], pieces[2]}, pieces[0] + " and " + other[1] + " are pieces of different sweeps: strategies differ"},
+		{[]string{pieces[0], cut, pieces[2]}, cut + ": the JSON is cut short"},
+		{[]string{report}, report + ": not a dsbench --shard piece"},
+		{[]string{pieces[0], two[1]}, two[1] + " is shard 2/2 but " + pieces[0] + " is one of 3 shards"},
+		{[]string{filepath.Join(dir, "nosuch.json")}, "nosuch.json: no such file"},
+		{nil, "no piece given"},
+	} {
+		code, out, stderr := runMain(append([]string{"merge"}, tc.files...)...)
+		assert.Equal(t, ExitUsage, code, tc.want)
+		assert.Empty(t, out, "no report from half the data")
+		assert.Contains(t, stderr, tc.want)
+	}
+}
+
+// A config whose files changed between two shards is a different sweep.
+func TestMergeRefusesChangedConfig(t *testing.T) {
+	dir := t.TempDir()
+	suite := Suite()
+	data, err := suite[0].readBeside(filepath.Base(suite[0].Path))
+	require.NoError(t, err)
+	cfg := filepath.Join(dir, "c.xml")
+	require.NoError(t, os.WriteFile(cfg, data, 0o644))
+	// The embedded configs name no job file: the jobs are generated.
+	p1 := writeShards(t, 2, "-a", "ff", cfg)
+	require.NoError(t, os.WriteFile(cfg, append(data, []byte("<!-- changed -->\n")...), 0o644))
+	p2 := writeShards(t, 2, "-a", "ff", cfg)
+	code, _, stderr := runMain("merge", p1[0], p2[1])
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, stderr, "the files of config c differ")
+}
