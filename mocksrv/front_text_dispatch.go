@@ -1,6 +1,7 @@
 package mocksrv
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dssim-go/dssim-go/mocksrv/engine"
@@ -57,6 +58,9 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 		}
 	}
 	parse := parsers[cmd]
+	if cmd == "" && t.e.MemExt() && strings.HasPrefix(msg, "SCHM") {
+		parse = parseSCHM // memory extension only: ds-server has no SCHM
+	}
 	if parse == nil {
 		parse = noArgs(engine.OpInvalid) // JCPL from a client, or no command (decision 3)
 	}
@@ -167,6 +171,24 @@ func parseSCHD(msg string) (engine.Command, bool) {
 	c.Job = numArg(f, 1, &c.Missing, engine.MissingJob)
 	c.Server.Type = argAt(f, 2)
 	c.Server.ID = numArg(f, 3, &c.Missing, engine.MissingID)
+	return c, true
+}
+
+// parseSCHM reads SCHM jobID type id allocMem (the memory extension,
+// estimation.md Part E item 4). The first three fields are read as SCHD's
+// (a missing or non-numeric one is refused by the engine with SCHD's
+// text); allocMem must be a plain decimal number and the last token (no
+// reference behaviour binds it, so it is read strictly): otherwise it is
+// flagged missing and refused as an invalid allocation.
+func parseSCHM(msg string) (engine.Command, bool) {
+	c, _ := parseSCHD(msg)
+	c.Op = engine.OpSCHM
+	f := strings.Fields(msg)
+	v, err := strconv.Atoi(argAt(f, 4))
+	if err != nil || len(f) != 5 {
+		c.Missing |= engine.MissingAlloc
+	}
+	c.Alloc = v
 	return c, true
 }
 

@@ -44,9 +44,10 @@ func (e *Engine) lookup(typ string, id int, what string) (s *Machine, ok bool) {
 	return s, s != nil
 }
 
-func (e *Engine) capable(s *Machine, j *model.Job) bool {
+// capable: s's type can hold j with mem booked (the request but for SCHM).
+func (e *Engine) capable(s *Machine, j *model.Job, mem int) bool {
 	t := &e.types[s.typ]
-	return j.Cores <= t.Cores && j.Memory <= t.Memory && j.Disk <= t.Disk
+	return j.Cores <= t.Cores && mem <= t.Memory && j.Disk <= t.Disk
 }
 
 func (e *Engine) sqIndex(jobID int) int {
@@ -68,6 +69,12 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refu
 	if i < 0 {
 		return Refusal{code: rNoWaitingJob}
 	}
+	return e.schdAt(i, typ, id, idOK, e.jobs[e.sq[i].job].Memory)
+}
+
+// schdAt is SCHD's checks after the job lookup and the placement of SQ
+// entry i with mem booked (SCHM's allocMem, or the request for SCHD).
+func (e *Engine) schdAt(i int, typ string, id int, idOK bool, mem int) Refusal {
 	ti, ok := e.typeIndex(typ)
 	if !ok {
 		return Refusal{code: rNoServerType}
@@ -83,10 +90,10 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refu
 		return Refusal{code: rUnavailable}
 	}
 	q := e.sq[i]
-	if !e.capable(s, &e.jobs[q.job]) {
+	if !e.capable(s, &e.jobs[q.job], mem) {
 		return Refusal{code: rIncapable}
 	}
-	e.place(q.job, s, "SCHEDULED")
+	e.place(q.job, s, "SCHEDULED", mem)
 	e.sq = append(e.sq[:i], e.sq[i+1:]...)
 	e.lastSent = -1
 	return Refusal{}
@@ -94,10 +101,11 @@ func (e *Engine) schd(jobID int, jobOK bool, typ string, id int, idOK bool) Refu
 
 // place puts a job on a server (§4.2) and logs the SCHEDULED/MIGRATED line,
 // plus RUNNING when it starts at once (§7.2).
-func (e *Engine) place(job int32, s *Machine, word string) {
+// mem is the memory booked (the request but for SCHM).
+func (e *Engine) place(job int32, s *Machine, word string, mem int) {
 	j := &e.jobs[job]
-	fits := j.Cores <= s.c && j.Memory <= s.m && j.Disk <= s.d
-	x := slot{job: job, start: -1, end: -1}
+	fits := j.Cores <= s.c && mem <= s.m && j.Disk <= s.d
+	x := slot{job: job, start: -1, end: -1, alloc: mem}
 	running := false
 	switch s.state {
 	case idle:
@@ -119,8 +127,8 @@ func (e *Engine) place(job int32, s *Machine, word string) {
 		}
 	}
 	if x.start >= 0 {
-		x.end = x.start + j.ActRunTime
-		s.reserve(j)
+		e.setEnd(s, &x)
+		s.reserve(j, mem)
 	}
 	if running {
 		s.insertRunning(x)
@@ -160,7 +168,7 @@ func (e *Engine) enqj() Refusal {
 			break
 		}
 	}
-	e.gq = append(e.gq, qent{e.clock, e.lastSent})
+	e.gq = append(e.gq, qent{t: e.clock, job: e.lastSent})
 	e.lastSent = -1
 	return Refusal{}
 }
@@ -175,7 +183,7 @@ func (e *Engine) deqj(qid int) Refusal {
 	e.gq = append(e.gq[:qid], e.gq[qid+1:]...)
 	e.sq = append(e.sq, qent{})
 	copy(e.sq[1:], e.sq)
-	e.sq[0] = qent{e.clock, q.job}
+	e.sq[0] = qent{t: e.clock, job: q.job}
 	return Refusal{}
 }
 
@@ -207,7 +215,7 @@ func (e *Engine) kilj(s *Machine, jobID int) Refusal {
 	if running {
 		r = s.running[i]
 		s.running = removeAt(s.running, i)
-		s.release(&e.jobs[r.job])
+		s.release(&e.jobs[r.job], r.alloc)
 	} else {
 		r = s.waiting[i]
 		s.waiting = removeAt(s.waiting, i)
@@ -252,10 +260,10 @@ func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 	if r.end == e.clock {
 		return Refusal{code: rMigCompleting, a: jobID, b: e.clock}
 	}
-	if tgt.state == unavailable || !e.capable(tgt, &e.jobs[r.job]) {
+	if tgt.state == unavailable || !e.capable(tgt, &e.jobs[r.job], r.alloc) {
 		return Refusal{code: rMIGJ}
 	}
-	e.place(r.job, tgt, "MIGRATED")
+	e.place(r.job, tgt, "MIGRATED", r.alloc)
 	// Remove from the source: no trace in any history list (§5.11, §6.2).
 	if running {
 		src.running = removeAt(src.running, i)
@@ -263,7 +271,7 @@ func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 		src.waiting = removeAt(src.waiting, i)
 	}
 	if r.start >= 0 {
-		src.release(&e.jobs[r.job])
+		src.release(&e.jobs[r.job], r.alloc)
 	}
 	empty := len(src.running)+len(src.waiting) == 0
 	switch {
@@ -306,7 +314,7 @@ func (e *Engine) pshj() (handled bool, r Refusal) {
 	if len(e.sq) > 0 {
 		t = e.sq[0].t + 1
 		for e.next < len(e.jobs) && e.jobs[e.next].Submit < t {
-			e.sq = append(e.sq, qent{e.jobs[e.next].Submit, int32(e.next)})
+			e.sq = append(e.sq, qent{t: e.jobs[e.next].Submit, job: int32(e.next)})
 			e.next++
 		}
 	} else {
@@ -317,7 +325,7 @@ func (e *Engine) pshj() (handled bool, r Refusal) {
 			return true, Refusal{code: rPSHJStuck, a: id, b: e.clock}
 		}
 		if e.next < len(e.jobs) {
-			e.sq = append(e.sq, qent{e.jobs[e.next].Submit, int32(e.next)})
+			e.sq = append(e.sq, qent{t: e.jobs[e.next].Submit, job: int32(e.next)})
 			t = e.jobs[e.next].Submit + 1
 			e.next++
 		}
@@ -328,7 +336,7 @@ func (e *Engine) pshj() (handled bool, r Refusal) {
 	}
 	e.sq = append(e.sq, qent{})
 	copy(e.sq[k+1:], e.sq[k:])
-	e.sq[k] = qent{t, q.job}
+	e.sq[k] = qent{t: t, job: q.job}
 	e.lastSent = -1
 	return true, Refusal{}
 }

@@ -34,6 +34,7 @@ const (
 	rInvalid             // §5.1: no command matches
 	rPSHJStuck           // §5.14: a = job id, b = clock
 	rPSHJNotHead         // PSHJ while lastJobSent is not in SQ (reference asserts)
+	rAlloc               // SCHM: allocMem missing or outside 100 … the job's memory (memory extension)
 )
 
 // Refusal is a refused command: its Text is ds-server's exact reply (most
@@ -102,6 +103,9 @@ func (r Refusal) Text(msg string) string {
 	case rPSHJStuck:
 		// Not an ERR: ds-server's text, with a newline inside the message (§5.14).
 		return "Error: simulation can't continue at Job " + strconv.Itoa(r.a) + " at " + strconv.Itoa(r.b) + "\n"
+	case rAlloc:
+		// The project's text (estimation.md Part E item 4), not ds-server's.
+		return "ERR: invalid allocation (" + msg + ")!"
 	case rPSHJNotHead:
 		return "ERR: PSHJ: the job last sent is no longer waiting to be scheduled (" + msg + ")!"
 	}

@@ -124,7 +124,7 @@ func (e *Engine) getsRecLen() int {
 func (e *Engine) jobRecord(x slot, st int) JobRecord {
 	j := &e.jobs[x.job]
 	return JobRecord{ID: j.ID, State: st, Submit: j.Submit, Start: x.start,
-		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: j.Memory, Disk: j.Disk}
+		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: x.alloc, Disk: j.Disk}
 }
 
 // queued returns GQ entry i as an LSTQ record (§5.7).
@@ -195,5 +195,6 @@ func (e *Engine) appendQueueList(b []byte) []byte {
 
 func (e *Engine) appendJobRecord(b []byte, x slot, st int) []byte {
 	j := &e.jobs[x.job]
-	return appendInts(b, j.ID, st, j.Submit, x.start, j.EstRunTime, j.Cores, j.Memory, j.Disk)
+	// The memory booked: the request but for SCHM (memory extension).
+	return appendInts(b, j.ID, st, j.Submit, x.start, j.EstRunTime, j.Cores, x.alloc, j.Disk)
 }

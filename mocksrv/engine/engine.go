@@ -37,6 +37,10 @@ type Options struct {
 	// with ff: 14.9 MB → 1.3 MB per run, about twice as fast). Set it for
 	// code that keeps GETS results across GETS queries.
 	FreshRecords bool
+	// MemFail switches the memory extension on (estimation.md Part E:
+	// SCHM, hidden actMemory, memory failures) with its failure model.
+	// The zero value, MemFailOff, is ds-server exactly.
+	MemFail MemFailModel
 }
 
 // Engine is the simulation core: ds-server's state and its reaction to
@@ -75,6 +79,8 @@ type Engine struct {
 	ids         []int32 // the machines of the last GETS or RESC
 
 	failures bool // failures are simulated (cached Config.Simulated)
+
+	mem memExt // the memory extension's state (engine_memext.go)
 }
 
 type batchEnt struct {
@@ -131,6 +137,12 @@ func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 		if err := e.loadFailures(); err != nil {
 			return nil, err
 		}
+	}
+	if opt.MemFail != MemFailOff {
+		if err := CheckMemExt(cfg, opt.MemFail); err != nil {
+			return nil, err
+		}
+		e.mem.rand = uint64(int64(cfg.Seed))
 	}
 	e.log = newLogger(opt.Log, opt.Level)
 	if !opt.NoHeader {
@@ -307,10 +319,13 @@ func (e *Engine) flushLog() {
 			continue
 		}
 		l.buf = e.appendJobOn(l.buf, x.job, x.srv)
-		if x.kind == lineRunning {
+		switch x.kind {
+		case lineRunning:
 			l.buf = append(l.buf, " RUNNING\n"...)
-		} else {
+		case lineCompleted:
 			l.buf = append(l.buf, " COMPLETED\n"...)
+		default:
+			l.buf = append(l.buf, " MEMORY FAILED\n"...)
 		}
 	}
 	l.pend = l.pend[:0]
@@ -355,6 +370,11 @@ func (e *Engine) redy() Event {
 		ev := e.redyOnce()
 		if e.opt.NoFailureMsgs && (ev.kind == EventRESF || ev.kind == EventRESR) {
 			// -o: the event happened but is not sent; REDY is processed again (§3.6).
+			continue
+		}
+		if ev.kind == eventSilent {
+			// A memory failure sends nothing; the next event is chosen
+			// again (estimation.md Part E item 5).
 			continue
 		}
 		return ev
@@ -474,6 +494,11 @@ func (e *Engine) completion(F int) Event {
 	s := e.machines[b.srv]
 	for i, r := range s.running {
 		if r.job == b.job {
+			if r.memFail {
+				e.memFailed(s, i)
+				e.afterMemFailure(s)
+				return Event{kind: eventSilent}
+			}
 			e.complete(s, i)
 			break
 		}
@@ -517,7 +542,7 @@ func (e *Engine) bootDone(s *Machine, t int) {
 func (e *Engine) complete(s *Machine, i int) {
 	r := s.running[i]
 	s.running = removeAt(s.running, i)
-	s.release(&e.jobs[r.job])
+	s.release(&e.jobs[r.job], r.alloc)
 	s.leave(r.start, r.end, s.minRunStart())
 	s.completed = append(s.completed, r)
 	e.completed++
@@ -534,11 +559,12 @@ func (e *Engine) startWaiting(s *Machine, t int) {
 	for n < len(s.waiting) {
 		w := s.waiting[n]
 		j := &e.jobs[w.job]
-		if j.Cores > s.c || j.Memory > s.m || j.Disk > s.d {
+		if j.Cores > s.c || w.alloc > s.m || j.Disk > s.d {
 			break
 		}
-		s.reserve(j)
-		w.start, w.end = t, t+j.ActRunTime
+		s.reserve(j, w.alloc)
+		w.start = t
+		e.setEnd(s, &w)
 		s.insertRunning(w)
 		e.log.queue(t, lineRunning, w.job, s.idx)
 		n++
@@ -578,7 +604,11 @@ func (e *Engine) advanceMachine(s *Machine, T int) {
 	for {
 		for len(s.running) > 0 && s.running[0].end <= T {
 			end := s.running[0].end
-			e.complete(s, 0)
+			if s.running[0].memFail {
+				e.memFailed(s, 0)
+			} else {
+				e.complete(s, 0)
+			}
 			e.startWaiting(s, end)
 		}
 		if s.state == booting && s.curStart <= T {
@@ -599,7 +629,7 @@ func (e *Engine) offer() Event {
 	case len(e.sq) > 0:
 		q = e.sq[0]
 	case e.next < len(e.jobs):
-		q = qent{e.jobs[e.next].Submit, int32(e.next)}
+		q = qent{t: e.jobs[e.next].Submit, job: int32(e.next)}
 		e.sq = append(e.sq, q)
 		e.next++
 	default:
@@ -626,7 +656,7 @@ func (e *Engine) offer() Event {
 		b = strconv.AppendInt(b, int64(j.EstRunTime), 10)
 		e.log.buf = append(b, " SUBMITTED\n"...)
 	}
-	return Event{kind: EventJob, job: q.job, t: q.t, resp: q.t != j.Submit}
+	return Event{kind: EventJob, job: q.job, t: q.t, resp: q.t != j.Submit || q.memFail}
 }
 
 // failureEvent applies the next failure or recovery event (Appendix C.3).
@@ -720,6 +750,6 @@ func (e *Engine) jobGone(s *Machine, r slot, word string, runMin int) {
 		e.log.buf = append(b, '\n')
 	}
 	e.log.emptyLine()
-	e.gq = append(e.gq, qent{e.clock, r.job})
+	e.gq = append(e.gq, qent{t: e.clock, job: r.job})
 	s.leave(r.start, r.end, runMin)
 }

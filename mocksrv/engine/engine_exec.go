@@ -27,6 +27,7 @@ const (
 	OpMIGJ                // §5.11
 	OpKILJ                // §5.12
 	OpTERM                // §5.13
+	OpSCHM                // memory extension (estimation.md Part E item 4); OpInvalid's reply when off
 )
 
 // Missing flags the numeric arguments a text message lacked or gave as
@@ -38,17 +39,19 @@ type Missing uint8
 
 // The arguments that can be missing.
 const (
-	MissingJob Missing = 1 << iota // SCHD, MIGJ, KILJ: the job id
-	MissingID                      // SCHD, GETS One: the server id; MIGJ: the source's
-	MissingTo                      // MIGJ: the target's server id
-	MissingN                       // CNTJ: the state; DEQJ: the queue position
+	MissingJob   Missing = 1 << iota // SCHD, MIGJ, KILJ: the job id
+	MissingID                        // SCHD, GETS One: the server id; MIGJ: the source's
+	MissingTo                        // MIGJ: the target's server id
+	MissingN                         // CNTJ: the state; DEQJ: the queue position
+	MissingAlloc                     // SCHM: allocMem
 )
 
 // Command is one client command, parsed.
 type Command struct {
 	Op      Op
 	Query   Query  // GETS, RESC: the option
-	Job     int    // SCHD, MIGJ, KILJ: the job id
+	Job     int    // SCHD, SCHM, MIGJ, KILJ: the job id
+	Alloc   int    // SCHM: allocMem
 	Server  Ref    // SCHD, LSTJ, CNTJ, EJWT, KILJ, TERM, GETS Type/One; MIGJ: the source
 	To      Ref    // MIGJ: the target
 	Req     Req    // GETS, RESC Capable/Avail/Bounded
@@ -138,6 +141,11 @@ func (e *Engine) Exec(c *Command) Reply {
 		return e.execGets(c)
 	case OpSCHD:
 		return done(e.schd(c.Job, c.Missing&MissingJob == 0, c.Server.Type, c.Server.ID, c.Missing&MissingID == 0))
+	case OpSCHM:
+		if e.opt.MemFail == MemFailOff {
+			return refused(Refusal{code: rInvalid}) // ds-server has no SCHM
+		}
+		return done(e.schm(c))
 	case OpENQJ:
 		if c.Queue != globalQueue {
 			return refused(Refusal{code: rNoQueue})

@@ -60,6 +60,7 @@ type lineKind uint8
 const (
 	lineRunning lineKind = iota
 	lineCompleted
+	lineMemFailed // memory extension: a job failed for lack of memory
 )
 
 // pendingLine is an event line produced by a state advance; such lines are

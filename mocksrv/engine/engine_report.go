@@ -23,6 +23,11 @@ type Report struct {
 	// Unscheduled is the number of jobs never run at QUIT (never released,
 	// or still in SQ or GQ): the "<n> jobs not scheduled!" of §7.6.
 	Unscheduled int
+	// MemFailures and WastedCoreSeconds are the memory extension's counts
+	// (estimation.md Part E item 5): memory failures (also counted in
+	// Failed) and Σ cores × (failure time − start); zero when it is off.
+	MemFailures       int
+	WastedCoreSeconds int64
 	// Text is the report block exactly as printed: from the dashed line to
 	// the avg waiting time line, with the per-server detail for LEVEL+.
 	Text string
@@ -79,6 +84,7 @@ func (e *Engine) report() *Report {
 		rep.AvgExec = int(sums.execSum / int64(rep.Jobs))
 	}
 	rep.AvgTurnaround = rep.AvgWait + rep.AvgExec
+	e.memReport(rep, &b)
 	rep.writeSummary(&b)
 	rep.Text = b.String()
 	return rep

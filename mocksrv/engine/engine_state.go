@@ -15,13 +15,20 @@ const inf = math.MaxInt
 type slot struct {
 	job   int32 // index into Engine.jobs
 	start int   // -1 while unknown (§4.2)
-	end   int   // -1 while unknown
+	end   int   // -1 while unknown; a memory failure's time when memFail
+	alloc int   // the memory booked: the request, or SCHM's allocMem (memory extension)
+	// memFail: the job fails for lack of memory at end (memory extension,
+	// estimation.md Part E item 5); never set with the extension off.
+	memFail bool
 }
 
 // qent is an entry of SQ (offer time) or GQ (queued time).
 type qent struct {
 	t   int
 	job int32
+	// memFail: re-offered after a memory failure, so offered as JOBP even
+	// when t equals the submit time (memory extension).
+	memFail bool
 }
 
 // Machine is one simulated server (§3.1); "server" is kept for
@@ -212,17 +219,18 @@ func (e *Engine) popUpTo(h *keyHeap, t int, boot bool, out []int32) []int32 {
 	return out
 }
 
-// reserve takes j's resources from s's available ones (j starts on s).
-func (s *Machine) reserve(j *model.Job) {
+// reserve takes j's resources from s's available ones (j starts on s);
+// mem is the memory booked (the slot's alloc: the request but for SCHM).
+func (s *Machine) reserve(j *model.Job, mem int) {
 	s.c -= j.Cores
-	s.m -= j.Memory
+	s.m -= mem
 	s.d -= j.Disk
 }
 
 // release gives j's resources back to s (j completed or left s).
-func (s *Machine) release(j *model.Job) {
+func (s *Machine) release(j *model.Job, mem int) {
 	s.c += j.Cores
-	s.m += j.Memory
+	s.m += mem
 	s.d += j.Disk
 }
 

@@ -83,4 +83,8 @@ const (
 	EventRESR                  // a server recovered
 	EventCHKQ                  // nothing to offer, jobs left (§3.2 step 7)
 	EventNONE                  // every job completed
+
+	// eventSilent is an internal outcome: a memory failure, which sends
+	// nothing; redy chooses the next event again (never returned).
+	eventSilent
 )
