@@ -1,0 +1,184 @@
+package swf
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Server is one <server> element of the config written beside the job
+// file: its attributes as written (Attrs, in order) and the three sizes
+// the conversion checks jobs against.
+type Server struct {
+	Attrs               []xml.Attr
+	Cores, Memory, Disk int
+}
+
+// Derived servers' fixed choices (package doc): ds-sim's sample configs
+// boot in 60 s and charge 0.1 $/h per core.
+const (
+	derivedBoot   = 60
+	derivedLimit  = 1000 // ds-server's most servers of a type (§2.3)
+	derivedMaxCPU = 1024 // ds-server's most cores of a type (§2.3)
+)
+
+// deriveServers builds the ladder of types the package doc describes.
+func deriveServers(jobs []Converted, h Header, o Options) []Server {
+	if len(jobs) == 0 {
+		return nil
+	}
+	lo, hi := derivedMaxCPU, 1
+	var maxProcs int64
+	for _, j := range jobs {
+		if j.Cores > derivedMaxCPU {
+			continue // no type can hold it: dropTooBig counts it
+		}
+		lo, hi = min(lo, j.Cores), max(hi, j.Cores)
+		maxProcs = max(maxProcs, int64(j.Cores)*int64(o.ProcsPerCore))
+	}
+	machine := h.MaxProcs
+	if machine <= 0 {
+		machine = h.MaxNodes
+	}
+	if machine <= 0 {
+		machine = maxProcs
+	}
+	machineCores := ceilDiv(machine, int64(o.ProcsPerCore))
+	var out []Server
+	for c := pow2ceil(min(lo, hi)); ; c *= 2 {
+		mem, disk := max(1000, 200*c), max(1000, 200*c)
+		for _, j := range jobs {
+			if j.Cores <= c {
+				mem, disk = max(mem, j.Memory), max(disk, j.Disk)
+			}
+		}
+		limit := min(max(ceilDiv(machineCores, int64(c)), 1), derivedLimit)
+		out = append(out, Server{Cores: c, Memory: mem, Disk: disk, Attrs: []xml.Attr{
+			attr("type", "c"+strconv.Itoa(c)), attr("limit", strconv.FormatInt(limit, 10)),
+			attr("bootupTime", strconv.Itoa(derivedBoot)), attr("hourlyRate", rate(c)),
+			attr("cores", strconv.Itoa(c)), attr("memory", strconv.Itoa(mem)), attr("disk", strconv.Itoa(disk)),
+		}})
+		if c >= hi || c >= derivedMaxCPU {
+			return out
+		}
+	}
+}
+
+func attr(name, val string) xml.Attr { return xml.Attr{Name: xml.Name{Local: name}, Value: val} }
+
+// rate is 0.1 $/h per core, written exactly (no float formatting).
+func rate(cores int) string {
+	return strconv.Itoa(cores/10) + "." + strconv.Itoa(cores%10)
+}
+
+func pow2ceil(n int) int {
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	return p
+}
+
+// largest is the type that bounds GETS: the most cores, the latest in the
+// config among equals (ds-server.md §2.9).
+func largest(servers []Server) Server {
+	var big Server
+	for _, s := range servers {
+		if s.Cores >= big.Cores {
+			big = s
+		}
+	}
+	return big
+}
+
+// ReadServers takes the <server> elements of a ds-sim config, attributes
+// as written; the config is otherwise not used (its job types, workload,
+// termination and failure settings do not apply to a trace).
+func ReadServers(path string) ([]Server, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("servers config: %w", err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var out []Server
+	for {
+		line, _ := d.InputPos()
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("servers config %s: %w", path, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "server" {
+			continue
+		}
+		s := Server{Attrs: se.Attr}
+		for _, a := range []struct {
+			name string
+			dst  *int
+		}{{"cores", &s.Cores}, {"memory", &s.Memory}, {"disk", &s.Disk}} {
+			v := attrValue(se.Attr, a.name)
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return nil, fmt.Errorf("servers config %s: line %d: <server> %s=%q: not an integer", path, line, a.name, v)
+			}
+			*a.dst = n
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("servers config %s: no <server> element", path)
+	}
+	return out, nil
+}
+
+func attrValue(attrs []xml.Attr, name string) string {
+	for _, a := range attrs {
+		if a.Name.Space == "" && a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// ConfigXML is the ds-sim config of a converted trace: the servers and
+// <jobs file="…"/> naming the job file. ds-server resets the termination
+// conditions for a job file (§2.7), so none is written.
+func (r *Result) ConfigXML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	fmt.Fprintf(&b, "<!-- ds-sim config for the SWF trace %s (%s): %d jobs, %d lines skipped -->\n",
+		comment(r.Trace), comment(r.Options.String()), len(r.Jobs), r.SkippedTotal())
+	b.WriteString("<config>\n\t<servers>\n")
+	for _, s := range r.Servers {
+		b.WriteString("\t\t<server")
+		for _, a := range s.Attrs {
+			b.WriteString(" " + a.Name.Local + "=\"" + escape(a.Value) + "\"")
+		}
+		b.WriteString(" />\n")
+	}
+	b.WriteString("\t</servers>\n\t<jobs file=\"" + escape(r.Options.JobFile) + "\" />\n</config>\n")
+	return b.Bytes()
+}
+
+// comment makes text safe inside an XML comment ("--" is not allowed).
+func comment(s string) string {
+	for strings.Contains(s, "--") {
+		s = strings.ReplaceAll(s, "--", "- -")
+	}
+	return strings.TrimSuffix(s, "-")
+}
+
+func escape(s string) string {
+	var b strings.Builder
+	if err := xml.EscapeText(&b, []byte(s)); err != nil {
+		return s
+	}
+	return b.String()
+}

@@ -1,0 +1,47 @@
+package swf
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// FuzzParse: Parse never panics or hangs; a refusal is a one-line
+// ParseError naming the file and a line; a trace it accepts converts
+// without panicking and, when it converts, the written files load through
+// the simulator's loader with the same jobs, ids 0, 1, 2, … and submit
+// times in order.
+func FuzzParse(f *testing.F) {
+	data, err := os.ReadFile("testdata/small.swf")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte(okLine + "\n"))
+	f.Add([]byte("; MaxProcs: 8\n; MaxNodes: 2\n1 0.5 -1 1e3 -1 -1 -1 2048 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n"))
+	f.Add([]byte("1 2 3 4 5 6 7 8 9 10 0 12 13 14 15 16 17 18\n2 1 3 4 5 6 7 8 9 10 0 12 13 14 15 16 17 18.5\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := Parse("f.swf", strings.NewReader(string(data)))
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) && !strings.HasPrefix(err.Error(), "f.swf: ") || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("bad error %q", err)
+			}
+			return
+		}
+		r, err := Convert(tr, Options{}, nil)
+		if err != nil {
+			return
+		}
+		w, err := r.Workload("f.xml")
+		if err != nil {
+			t.Fatalf("converted trace does not load: %v", err)
+		}
+		for i, j := range w.Config.Jobs {
+			if j != r.Jobs[i].Job || j.ID != i || i > 0 && j.Submit < w.Config.Jobs[i-1].Submit {
+				t.Fatalf("job %d loaded as %+v, converted %+v", i, j, r.Jobs[i].Job)
+			}
+		}
+	})
+}
