@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -106,6 +107,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	b, objective, format, err := c.bench(fs.Args())
 	if err == nil && c.shard != "" {
 		b.Shard, err = c.parseShard(fs)
+	}
+	if err == nil && fs.Changed("baselines") {
+		err = checkBaselines(c.baselines, b.Columns())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
@@ -214,6 +218,23 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	}, objective, format, nil
 }
 
+// checkBaselines refuses a -b the user wrote that is not a column: it
+// would be dropped from the Normalised rows and the wins without a word.
+// (The default baselines absent from -a are dropped quietly: nobody asked
+// for them.)
+func checkBaselines(bases, columns []string) error {
+	for _, b := range bases {
+		if slices.Contains(columns, b) {
+			continue
+		}
+		if _, ok := strategies.Lookup(b); ok {
+			return fmt.Errorf("-b %s: not among the strategies run: add it to -a (columns: %s)", b, strings.Join(columns, ", "))
+		}
+		return fmt.Errorf("-b %s: no such column (columns: %s)", b, strings.Join(columns, ", "))
+	}
+	return nil
+}
+
 func (c *cliConfig) progressBar(stderr io.Writer, n int) *progressbar.ProgressBar {
 	show := c.progress == "always"
 	if c.progress == "auto" {
@@ -258,14 +279,6 @@ Exit status: 0 report printed (runs without a result are listed in it),
 }
 
 func listStrategies(w io.Writer) {
-	for _, info := range strategies.All() {
-		ref := ""
-		if info.Reference {
-			ref = " [reference]"
-		}
-		fmt.Fprintf(w, "%-14s %s%s\n", info.Name, info.Summary, ref)
-		for _, p := range info.Params {
-			fmt.Fprintf(w, "%14s   %s=%s (%s) %s\n", "", p.Name, p.Default, p.Kind, p.Help)
-		}
-	}
+	fmt.Fprintln(w, "Strategies (set a parameter with -a NAME:KEY=VALUE; several values, VALUE1,VALUE2, are a sweep):")
+	_ = strategies.WriteList(w)
 }

@@ -61,7 +61,10 @@ func ParseVariants(values []string) ([]Variant, error) {
 			return nil, fmt.Errorf("unknown strategy %q (known: %s)", s.name, strings.Join(strategies.Names(), ", "))
 		}
 		for _, settings := range product(s.keys, s.vals) {
-			if _, err := info.Bind(settings); err != nil {
+			// strategies.New, as dsclient does: beside the kinds Bind
+			// checks, a strategy refuses values out of its range (a
+			// negative multiplier) when made, so before any run.
+			if _, err := strategies.New(info.Name, settings); err != nil {
 				return nil, err
 			}
 			v := Variant{Strategy: s.name, Settings: settings}

@@ -3,6 +3,7 @@ package strategies
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"sort"
@@ -319,4 +320,24 @@ func ParseSettings(kvs []string) (map[string]string, error) {
 		m[k] = v
 	}
 	return m, nil
+}
+
+// WriteList writes every registered strategy for a command's --list: the
+// name (and "[reference baseline]"), its summary, then one line per
+// parameter "key=default (kind) help". dsclient and dsbench both print it,
+// each after one line saying how that command sets a parameter.
+func WriteList(w io.Writer) error {
+	var b strings.Builder
+	for _, info := range All() {
+		b.WriteString(info.Name)
+		if info.Reference {
+			b.WriteString(" [reference baseline]")
+		}
+		fmt.Fprintf(&b, "\n    %s\n", info.Summary)
+		for _, p := range info.Params {
+			fmt.Fprintf(&b, "    %s=%s (%s) %s\n", p.Name, p.Default, p.Kind, p.Help)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -240,16 +240,8 @@ Options:
 }
 
 func list(w io.Writer) {
-	for _, info := range strategies.All() {
-		ref := ""
-		if info.Reference {
-			ref = " [reference baseline]"
-		}
-		fmt.Fprintf(w, "%s%s\n    %s\n", info.Name, ref, info.Summary)
-		for _, p := range info.Params {
-			fmt.Fprintf(w, "    --param %s=<%s>  (default %q) %s\n", p.Name, p.Kind, p.Default, p.Help)
-		}
-	}
+	fmt.Fprintln(w, "Strategies (set a parameter with --param KEY=VALUE):")
+	_ = strategies.WriteList(w)
 }
 
 func oneLine(s string) string {

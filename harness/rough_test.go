@@ -1,0 +1,84 @@
+package harness
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+)
+
+// The rough edges of issue 14 item 4, each as a new user met it.
+
+// A strategy parameter is checked by the same function in dsbench and
+// dsclient (strategies.New), before any run: the same refusal, word for
+// word, and a usage error, not a failed run.
+func TestParamCheckSharedWithDsclient(t *testing.T) {
+	code, out, stderr := runMain("-a", "cost-reduce:multiplier=-1")
+	assert.Equal(t, ExitUsage, code)
+	assert.Empty(t, out, "no run was made")
+	var cout, cerr bytes.Buffer
+	ccode := dsclient.Main([]string{"-a", "cost-reduce", "--param", "multiplier=-1"}, &cout, &cerr)
+	assert.Equal(t, dsclient.ExitUsage, ccode)
+	msg := strings.TrimPrefix(strings.TrimSpace(stderr), "dsbench: ")
+	assert.Equal(t, "strategy cost-reduce: parameter multiplier=-1: want a finite number ≥ 0", msg)
+	assert.Equal(t, "dsclient: "+msg, strings.TrimSpace(cerr.String()))
+}
+
+// -b naming no column is refused (it used to be dropped silently).
+func TestUnknownBaselineRefused(t *testing.T) {
+	for args, want := range map[string]string{
+		"-b nosuch -a ff":    "dsbench: -b nosuch: no such column (columns: ff)",
+		"-b bf -a ff":        "dsbench: -b bf: not among the strategies run: add it to -a (columns: ff)",
+		"-b ff,nosuch -a ff": "dsbench: -b nosuch: no such column",
+	} {
+		code, out, stderr := runMain(strings.Fields(args)...)
+		assert.Equal(t, ExitUsage, code, args)
+		assert.Empty(t, out)
+		assert.Contains(t, stderr, want, args)
+	}
+}
+
+// dsbench --list and dsclient --list show the same listing (one
+// renderer), each after its own line on how to set a parameter.
+func TestListIsOneRenderer(t *testing.T) {
+	code, out, _ := runMain("--list")
+	require.Equal(t, ExitOK, code)
+	var cout, cerr bytes.Buffer
+	require.Equal(t, dsclient.ExitOK, dsclient.Main([]string{"--list"}, &cout, &cerr))
+	_, bench, _ := strings.Cut(out, "\n")
+	_, client, _ := strings.Cut(cout.String(), "\n")
+	assert.Equal(t, client, bench)
+	assert.Contains(t, bench, "cost-reduce\n    queue on the cheapest")
+	assert.Contains(t, bench, "\n    multiplier=4 (float) ")
+	assert.Contains(t, bench, "atl [reference baseline]\n")
+	assert.True(t, strings.HasPrefix(out, "Strategies (set a parameter with -a NAME:KEY=VALUE"))
+	assert.True(t, strings.HasPrefix(cout.String(), "Strategies (set a parameter with --param KEY=VALUE)"))
+}
+
+// "1 configs × 1 strategies … in 0s": plurals, and a duration with digits.
+func TestHeaderPluralsAndDuration(t *testing.T) {
+	rp := report{configs: []string{"c"}, columns: []string{"ff"}, where: "(in-process)", elapsed: 312 * time.Millisecond}
+	assert.Equal(t, "1 config × 1 strategy = 1 run (in-process) in 0.31s", rp.header(1))
+	rp = report{configs: []string{"a", "b"}, columns: []string{"ff", "bf", "wf"}, where: "(in-process)",
+		elapsed: 2*time.Minute + 41400*time.Millisecond, merged: 4}
+	assert.Equal(t, "2 configs × 3 strategies = 6 runs (in-process) in 2m41s of runs, merged from 4 shards", rp.header(6))
+	for d, want := range map[time.Duration]string{0: "0.00s", 4 * time.Millisecond: "0.00s", 50 * time.Millisecond: "0.05s",
+		3449 * time.Millisecond: "3.4s", 59900 * time.Millisecond: "59.9s", 61 * time.Second: "1m1s"} {
+		assert.Equal(t, want, humanDuration(d), d)
+	}
+	code, out, _ := runMain("-a", "ff", fixtureConfig(t, "sample-config01"))
+	require.Equal(t, ExitOK, code)
+	assert.Regexp(t, `^dsbench: 1 config × 1 strategy = 1 run \(in-process\) in \d+\.\d+s\n`, out)
+}
+
+func fixtureConfig(t *testing.T, name string) string {
+	t.Helper()
+	return filepath.Join(fixtures.Dir(t), "fixtures", name)
+}
