@@ -108,6 +108,9 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		}
 	case protocol.Migrate:
 		delete(f.learn.start, a.JobID)
+		if m, ok := l.Machine(a.From); ok && m.State == protocol.Inactive { // a booting server its only job left
+			f.hint[a.From.Type] = min(f.hint[a.From.Type], a.From.ID)
+		}
 		if m, ok := l.Machine(a.To); ok {
 			f.learn.started(m)
 			f.ix.noted(m)

@@ -197,6 +197,57 @@ func TestMigrationGuards(t *testing.T) {
 		"a job waits elsewhere, but no move would pay: off at once, no idle gap")
 }
 
+// A job alone on a booting server moves to a server a completion freed
+// when its boot wait is worth more than nothing: the move calls the boot
+// off (MIGJ powers the source down, unbilled), so the job's billed time is
+// only moved, not added; the server called off is inactive again, and the
+// next inactive-server scan finds it.
+func TestMigrationFromABootingServer(t *testing.T) {
+	f, v := cluster(t, nil)
+	f.perCoreSecond = 0.1 / 3600
+	schedule(t, v, jb(3, 0, 2, 5), ref("small", 1))     // runs 60..65
+	schedule(t, v, jb(1, 30, 2, 1000), ref("small", 0)) // alone on small 0, booting until 90
+	complete(v, 3, 65, ref("small", 1))
+	acts := f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)))
+	mig := protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}
+	require.Equal(t, []protocol.Action{mig}, acts)
+
+	f.hint["small"] = 2 // as if a scan had passed small 0 while it was on
+	require.NoError(t, v.Book.Applied(mig, "OK"))
+	_, err := f.Outcome(v, strategies.Outcome{Action: mig, Reply: "OK"})
+	require.NoError(t, err)
+	assert.Equal(t, protocol.Inactive, mustMachine(t, v, ref("small", 0)).State)
+	assert.Equal(t, 0, f.hint["small"], "small 0 is off again: inactive-server scans start from it")
+}
+
+// Which servers a waiting job may leave (ds-server starts waiting jobs
+// only at a completion on their server or at its boot end).
+func TestMovableFrom(t *testing.T) {
+	p := strategies.Placement{Job: jb(1, 0, 1, 10), Start: -1}
+	for _, tc := range []struct {
+		what             string
+		state            protocol.ServerState
+		running, waiting int
+		want             bool
+	}{
+		{"a job runs: its completion starts the rest", protocol.Active, 1, 2, true},
+		{"nothing waits", protocol.Active, 1, 0, false},
+		{"nothing runs on an active server: the rest would never start", protocol.Active, 0, 2, false},
+		{"the only job of a booting server: the boot is called off", protocol.Booting, 0, 1, true},
+		{"a booting server with more jobs: those of unknown start could be stranded", protocol.Booting, 0, 2, false},
+		{"failed", protocol.Unavailable, 0, 1, false},
+	} {
+		m := &strategies.Machine{State: tc.state}
+		for range tc.running {
+			m.Running = append(m.Running, p)
+		}
+		for range tc.waiting {
+			m.Waiting = append(m.Waiting, p)
+		}
+		assert.Equal(t, tc.want, movableFrom(m), tc.what)
+	}
+}
+
 func mustMachine(t *testing.T, v *strattest.FakeView, r protocol.ServerRef) *strategies.Machine {
 	m, ok := v.Book.Machine(r)
 	require.True(t, ok)

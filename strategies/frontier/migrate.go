@@ -69,8 +69,9 @@ func (f *frontier) settle(l *strategies.Ledger) ([]protocol.Action, []protocol.S
 
 // migrateOnto moves jobs waiting on other servers to s when s starts them
 // now and the delay saved (weighted as in place) outweighs the billed time
-// they add to s. Jobs are taken in server order, each queue first come
-// first served, while s has room.
+// they add to s, less what they stop billing where they wait. Jobs are
+// taken in server order, each queue first come first served, while s has
+// room.
 func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []protocol.Action {
 	if f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
 		return nil
@@ -81,11 +82,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 	now := l.Now()
 	var acts []protocol.Action
 	for _, m := range f.ix.waitingServers() {
-		// A source must have a running job: ds-server starts waiting jobs
-		// only when a job on that server completes, so the jobs left behind
-		// the one moved away from a server with nothing running (one still
-		// booting, say) would never start.
-		if m == s || len(m.Waiting) == 0 || len(m.Running) == 0 || m.State == protocol.Unavailable {
+		if m == s || !movableFrom(m) {
 			continue
 		}
 		o := f.fc.run(l, m, nil, ratio)
@@ -99,6 +96,9 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 			}
 			end := now + scaled(p.Job.EstRunTime, ratio)
 			extra := float64(max(0, end-billed)) * s.Type.HourlyRate / 3600
+			if m.State == protocol.Booting { // its only job: the boot is called off, its billing never starts
+				extra -= float64(scaled(p.Job.EstRunTime, ratio)) * m.Type.HourlyRate / 3600
+			}
 			stay := float64(max(0, min(start, o.avail)-now)) + queueDistrust*float64(max(0, start-o.avail))
 			if f.weight*f.perCoreSecond*float64(req.Cores)*stay <= extra {
 				continue
@@ -109,4 +109,21 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 		}
 	}
 	return acts
+}
+
+// movableFrom tells whether jobs may move away from m. ds-server starts
+// waiting jobs only when a job on their server completes or its boot ends
+// (§3.3–3.5), so a job may leave a server with a job running, whose
+// completion starts the jobs behind it, or a booting server whose only job
+// it is (MIGJ then powers it off, unbilled: §5.11); not a booting server
+// with other jobs, whose jobs of unknown start would wait for completions
+// of known-start jobs that may have left.
+func movableFrom(m *strategies.Machine) bool {
+	switch {
+	case len(m.Waiting) == 0 || m.State == protocol.Unavailable:
+		return false
+	case m.State == protocol.Booting:
+		return len(m.Waiting) == 1 && len(m.Running) == 0
+	}
+	return len(m.Running) > 0
 }
