@@ -19,6 +19,9 @@ func transcriptRun(t *testing.T, path string) (*Run, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
 	data := fixtures.ReadGz(t, path)
 	r, err := ParseLog(filepath.Base(path), bytes.NewReader(data), cfg)
 	if err != nil {

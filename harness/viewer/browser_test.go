@@ -1,0 +1,231 @@
+package viewer
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the transcript page to this PNG file")
+
+// chromiumPath finds headless Chromium. Without one the browser tests
+// skip, except under CI (DSSIM_FIXTURES set), where .ci/run installs
+// Debian's chromium and a skip would hide a broken viewer.
+func chromiumPath(t *testing.T) string {
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("DSSIM_FIXTURES") != "" {
+		t.Fatal("no chromium found (install Debian's chromium: apt-get install chromium; .ci/run does): the viewer's browser test cannot run")
+	}
+	t.Skip("no chromium on PATH (apt-get install chromium, or set CHROMIUM): browser test skipped")
+	return ""
+}
+
+// browser opens a page in headless Chromium and collects every script
+// error (uncaught exceptions and console.error).
+type browser struct {
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+}
+
+func newBrowser(t *testing.T) *browser {
+	path := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancel(); cancelA() })
+	b := &browser{ctx: ctx}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			b.errors = append(b.errors, "exception: "+ev.ExceptionDetails.Error())
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.APITypeError {
+				b.errors = append(b.errors, fmt.Sprintf("console.error: %v", ev.Args))
+			}
+		}
+	})
+	return b
+}
+
+func (b *browser) open(t *testing.T, p *Page) {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "page.html")
+	out, err := os.Create(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Render(out); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	var ready bool
+	if err := chromedp.Run(b.ctx, chromedp.Navigate("file://"+f),
+		chromedp.Evaluate(`typeof window.dsview === "object"`, &ready)); err != nil {
+		t.Fatal(err)
+	}
+	if !ready {
+		t.Fatal("window.dsview is not defined: the script did not run")
+	}
+	b.noErrors(t)
+}
+
+func (b *browser) noErrors(t *testing.T) {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errors) > 0 {
+		t.Fatalf("script errors:\n%s", strings.Join(b.errors, "\n"))
+	}
+}
+
+func (b *browser) eval(t *testing.T, js string, out any) {
+	t.Helper()
+	if err := chromedp.Run(b.ctx, chromedp.Evaluate(js, out)); err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+}
+
+type counts struct{ Jobs, Bars, Drawn, Servers int }
+
+// checkBars: one bar per job, all drawn at the whole-run view.
+func (b *browser) checkBars(t *testing.T, run int, wantJobs, wantServers int) {
+	t.Helper()
+	var c counts
+	b.eval(t, fmt.Sprintf("dsview.counts(%d)", run), &c)
+	if c.Jobs != wantJobs || c.Bars != wantJobs || c.Drawn != wantJobs || c.Servers != wantServers {
+		t.Errorf("run %d: %+v, want %d jobs, bars and drawn bars, %d servers", run, c, wantJobs, wantServers)
+	}
+}
+
+// hover moves the real mouse onto job id's bar and returns the tooltip.
+func (b *browser) hover(t *testing.T, run, id int) string {
+	t.Helper()
+	var pt struct{ X, Y float64 }
+	b.eval(t, fmt.Sprintf("dsview.pointOf(%d, %d)", run, id), &pt)
+	var tip string
+	if err := chromedp.Run(b.ctx, chromedp.MouseEvent(input.MouseMoved, pt.X, pt.Y),
+		chromedp.Evaluate(`dsview.tooltip()`, &tip)); err != nil {
+		t.Fatal(err)
+	}
+	return tip
+}
+
+// wheel turns the mouse wheel over run's timeline (negative: zoom in).
+func (b *browser) wheel(t *testing.T, run int, dy float64) {
+	t.Helper()
+	var pt struct{ X, Y float64 }
+	b.eval(t, fmt.Sprintf("(function(){var r=document.querySelectorAll('canvas.timeline')[%d].getBoundingClientRect();return {x:r.left+r.width*0.6,y:r.top+30}})()", run), &pt)
+	err := chromedp.Run(b.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		return input.DispatchMouseEvent(input.MouseWheel, pt.X, pt.Y).WithDeltaY(dy).Do(ctx)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (b *browser) visible(t *testing.T, g int) [2]float64 {
+	var r [2]float64
+	b.eval(t, fmt.Sprintf("dsview.visibleRange(%d)", g), &r)
+	return r
+}
+
+// The page built from two shared transcripts of the real ds-server (bf
+// and ff on sample-config01, one axis): no script error, one bar per
+// job, the hovered bar's tooltip names that job, the wheel and the zoom
+// button narrow the visible range, find zooms onto the job.
+func TestBrowserTranscriptPage(t *testing.T) {
+	b := newBrowser(t)
+	bf, _ := transcriptRun(t, "transcripts/sample-config01.bf.vall.log.gz")
+	ff, _ := transcriptRun(t, "transcripts/sample-config01.ff.vall.log.gz")
+	bf.Name, ff.Name = "bf on sample-config01", "ff on sample-config01"
+	page := &Page{Title: "dsview test: sample-config01", Groups: []Group{{Title: "sample-config01", Runs: []*Run{bf, ff}}}}
+	b.open(t, page)
+	for i, r := range []*Run{bf, ff} {
+		b.checkBars(t, i, len(r.Jobs), len(r.Servers))
+	}
+	for _, id := range []int{0, 4, 9} {
+		for run := range 2 {
+			if tip := b.hover(t, run, id); !strings.HasPrefix(tip, fmt.Sprintf("job %d ", id)) {
+				t.Errorf("run %d: hovering job %d shows %q", run, id, tip)
+			}
+		}
+	}
+	if tip := b.hover(t, 0, 4); !strings.Contains(tip, fmt.Sprintf("estimate %d s  actual %d s", bf.Jobs[4].Est, bf.Jobs[4].Act)) {
+		t.Errorf("tooltip of job 4 lacks its estimate and actual run time: %q", tip)
+	}
+	before := b.visible(t, 0)
+	b.wheel(t, 0, -400)
+	after := b.visible(t, 0)
+	if !(after[1]-after[0] < before[1]-before[0]) {
+		t.Errorf("the wheel did not zoom in: %v → %v", before, after)
+	}
+	var n int
+	b.eval(t, "dsview.find(7)", &n)
+	if r := b.visible(t, 0); n != 2 || r[1]-r[0] >= float64(bf.End) {
+		t.Errorf("find(7): %d runs, range %v", n, r)
+	}
+	b.eval(t, "dsview.reset(0); 0", &n)
+	whole := b.visible(t, 0)
+	if err := chromedp.Run(b.ctx, chromedp.Click(`button[title="zoom in"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.visible(t, 0); !(r[1]-r[0] < whole[1]-whole[0]) {
+		t.Errorf("the zoom-in button left the range at %v (whole run %v)", r, whole)
+	}
+	if *screenshot != "" {
+		b.eval(t, "dsview.reset(0); window.scrollTo(0,0); 0", &n)
+		b.hover(t, 0, 4)
+		var png []byte
+		if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.noErrors(t)
+}
+
+// 2,000 jobs on 100 servers (usable: every bar drawn, hover works) and,
+// without -short, 20,000 on 1,000 (opens).
+func TestBrowserAtScale(t *testing.T) {
+	b := newBrowser(t)
+	sizes := [][2]int{{2000, 100}}
+	if !testing.Short() {
+		sizes = append(sizes, [2]int{20000, 1000})
+	}
+	for _, sz := range sizes {
+		r := synthRun(sz[0], sz[1])
+		b.open(t, &Page{Title: "scale", Groups: []Group{{Title: "synthetic", Runs: []*Run{r}}}})
+		b.checkBars(t, 0, sz[0], sz[1])
+		b.eval(t, "dsview.setRange(0, 0, 2000); 0", new(int))
+		if tip := b.hover(t, 0, 3); !strings.HasPrefix(tip, "job 3 ") {
+			t.Errorf("%v: hovering job 3 shows %q", sz, tip)
+		}
+		b.noErrors(t)
+	}
+}

@@ -1,0 +1,115 @@
+// Package dsview is the dsview command: it reads a config and one or more
+// ds-server or dsmock logs of runs of that config and writes the run
+// viewer's page (harness/viewer), the runs one above the other on one
+// time axis.
+package dsview
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/dssim-go/dssim-go/harness/viewer"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// Exit statuses.
+const (
+	ExitOK      = 0
+	ExitFailure = 1 // a file could not be read or is refused
+	ExitUsage   = 2
+)
+
+// Main runs dsview with args (without the program name).
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("dsview", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	config := fs.StringP("config", "c", "", "the configuration file the runs used (required: the log names servers and jobs, the config says what they are)")
+	out := fs.StringP("out", "o", "", "write the page here (default: stdout)")
+	title := fs.String("title", "", "page title (default: the config's name)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "dsview: %v (see dsview -h)\n", err)
+		return ExitUsage
+	}
+	if *help {
+		fmt.Fprintf(stdout, "Usage: dsview -c config.xml [-o page.html] run.log [other-run.log ...]\n\n"+
+			"Writes a self-contained HTML page showing each run (a ds-server or dsmock log at\n"+
+			"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
+			"powered cores and the accumulated cost; several logs share one time axis.\n\nFlags:\n%s", fs.FlagUsages())
+		return ExitOK
+	}
+	if *config == "" || fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
+		return ExitUsage
+	}
+	cfg, err := mocksrv.LoadConfig(*config, mocksrv.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "dsview: %v\n", err)
+		return ExitFailure
+	}
+	page, err := buildPage(cfg, *config, *title, fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "dsview: %v\n", err)
+		return ExitFailure
+	}
+	if err := write(page, *out, stdout); err != nil {
+		fmt.Fprintf(stderr, "dsview: %v\n", err)
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+// buildPage reads every log; any refused log refuses the page.
+func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewer.Page, error) {
+	name := strings.TrimSuffix(filepath.Base(config), ".xml")
+	if title == "" {
+		title = "dsview: " + name
+	}
+	g := viewer.Group{Title: name}
+	for _, path := range logs {
+		r, err := readLog(path, cfg)
+		if err != nil {
+			return nil, err
+		}
+		r.Name = filepath.Base(path)
+		g.Runs = append(g.Runs, r)
+	}
+	return &viewer.Page{Title: title, Groups: []viewer.Group{g}}, nil
+}
+
+func readLog(path string, cfg *mocksrv.Config) (*viewer.Run, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return viewer.ParseLog(path, bytes.NewReader(data), cfg)
+}
+
+// write renders into a buffer first, so a failed page leaves no file.
+func write(p *viewer.Page, out string, stdout io.Writer) error {
+	var buf bytes.Buffer
+	if err := p.Render(&buf); err != nil {
+		return err
+	}
+	if out == "" {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	return os.WriteFile(out, buf.Bytes(), 0o644)
+}
