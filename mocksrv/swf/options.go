@@ -93,10 +93,15 @@ func (o Options) String() string {
 
 // Set sets one option by its spec/flag name.
 func (o *Options) Set(key, val string) error {
+	// Zero means "the default" in Options, so a 0 given by the user is
+	// refused rather than silently read as the default (offset aside).
 	atoi := func(dst *int) error {
 		n, err := strconv.Atoi(val)
 		if err != nil {
 			return fmt.Errorf("swf option %s=%q: not an integer", key, val)
+		}
+		if n == 0 && key != "offset" {
+			return fmt.Errorf("swf option %s=0: want a positive integer", key)
 		}
 		*dst = n
 		return nil

@@ -75,6 +75,8 @@ func TestSpec(t *testing.T) {
 	for spec, want := range map[string]string{
 		"t.swf:procs-per-core=-2":   "procs-per-core=-2: want a positive integer",
 		"t.swf:procs-per-core=x":    `procs-per-core="x": not an integer`,
+		"t.swf:procs-per-core=0":    "procs-per-core=0: want a positive integer",
+		"t.swf:max-jobs=0":          "max-jobs=0: want a positive integer",
 		"t.swf:time-scale=0":        `time-scale="0": want a positive number`,
 		"t.swf:disk=50":             "disk=50: want at least 100 MB",
 		"t.swf:max-jobs=2000000":    "max-jobs=2000000: want 1 to 1000000",
