@@ -26,6 +26,26 @@ type (
 	JobOutcome = engine.JobOutcome
 )
 
+// MemFailModel is the memory extension's failure model (estimation.md
+// Part E; engine.MemFailModel): MemFailOff, the zero value, is ds-server
+// exactly.
+type MemFailModel = engine.MemFailModel
+
+// The memory extension's failure models.
+const (
+	MemFailOff        = engine.MemFailOff
+	MemFailHard       = engine.MemFailHard
+	MemFailMachine    = engine.MemFailMachine
+	MemFailContention = engine.MemFailContention
+)
+
+// ParseMemFailModel reads hard, machine, contention or off.
+func ParseMemFailModel(s string) (MemFailModel, error) { return engine.ParseMemFailModel(s) }
+
+// CheckMemExt says whether cfg can run with the memory extension on (a job
+// file giving actMemory, every value valid); call it before the run.
+func CheckMemExt(cfg *Config, m MemFailModel) error { return engine.CheckMemExt(cfg, m) }
+
 // Job outcomes on a server's timeline.
 const (
 	JobCompleted = engine.JobCompleted

@@ -6,7 +6,7 @@
 //
 //	dsmock [-c config.xml | -l n] [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
 //	       [-r n] [-f model|trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
-//	       [--listen addr] [--help]
+//	       [--listen addr] [--mem-fail hard|machine|contention] [--help]
 //
 // dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
 // --serve keeps accepting connections, each an independent simulation of
@@ -14,7 +14,10 @@
 // one); --timeout (default 10m) abandons a connection silent that long;
 // --spin (default 100µs, 0 to turn off) is how long a read busy-polls
 // before parking, which saves a thread wake-up per protocol round trip
-// (internal/netspin).
+// (internal/netspin); --mem-fail switches on the memory extension
+// (estimation.md Part E, a project design: SCHM, actMemory read from the
+// job file, memory failures by the model named), refused before listening
+// when the config's job file gives no actMemory or an invalid one.
 // -f takes one of ds-server's six failure models (teragrid nd07cpu
 // websites02 ldns04 pl05 g5k06, generated as failure-models.md specifies,
 // with -g and -s after it) or, a dsmock extension, a failure trace file.
@@ -97,6 +100,12 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		fmt.Fprintln(cl.stderr, "dsmock:", err)
 		return nil, 1, false
 	}
+	if st.memFail != mocksrv.MemFailOff {
+		if err := mocksrv.CheckMemExt(cfg, st.memFail); err != nil {
+			fmt.Fprintln(cl.stderr, "dsmock: --mem-fail:", err)
+			return nil, 1, false
+		}
+	}
 	warnNumbers(st.config, cl.stderr)
 	if cfg.GrainOnly {
 		// failure-models.md §9 [UNDEFINED]: ds-server's header is garbage.
@@ -116,7 +125,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
 	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
-		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port}
+		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port, MemFail: st.memFail}
 	var fileErr atomic.Bool
 	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
@@ -254,6 +263,9 @@ func help(topic string) string {
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)
   --listen addr   listen on addr (default 127.0.0.1; ds-server's is 0.0.0.0)
+  --mem-fail m    the memory extension (estimation.md Part E): SCHM, actMemory
+                  from the job file, memory failures by model m: hard |
+                  machine | contention (default: off, ds-server exactly)
   --help          this usage
 `
 	limits := `Limits:

@@ -23,6 +23,7 @@ type settings struct {
 	timeout     time.Duration
 	spin        time.Duration
 	listen      string // --listen: the address to listen on
+	memFail     mocksrv.MemFailModel
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -49,7 +50,7 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
@@ -131,6 +132,12 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		return refuse("dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
 	case "write-actual":
 		st.writeActual = true
+	case "mem-fail":
+		m, err := mocksrv.ParseMemFailModel(o.value)
+		if err != nil {
+			return refuse("dsmock: --mem-fail: " + err.Error())
+		}
+		st.memFail = m
 	case "serve":
 		st.serve = true
 	case "listen":
