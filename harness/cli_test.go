@@ -122,7 +122,7 @@ func TestMainNothingRanExits1(t *testing.T) {
 	assert.Contains(t, stderr, "dsbench: the run produced no result")
 
 	good := filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01")
-	code, _, stderr = runMain("--client", "/no/such/client -p {port}", "-b", "ff", "-a", "", good)
+	code, _, stderr = runMain("--client", "/no/such/client -p {port}", "-a", "", good)
 	assert.Equal(t, ExitFailure, code, stderr)
 	assert.Contains(t, stderr, "the run produced no result")
 }

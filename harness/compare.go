@@ -3,7 +3,10 @@ package harness
 import (
 	"math"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // Status says how a run ended.
@@ -37,10 +40,26 @@ type Result struct {
 	// Metrics is what the strategy reported (strategies.MetricsReporter):
 	// its own measures beside ds-server's summary, shown as extra tables.
 	Metrics Reported `json:"metrics,omitempty"`
+	// ResourceFailures: the config has resource failures (a trace or a
+	// failure model), which only a strategy using the global queue can
+	// finish (NeedsQueue).
+	ResourceFailures bool `json:"resource_failures,omitempty"`
 }
 
 // OK reports whether the run produced comparable numbers.
 func (r Result) OK() bool { return r.Status == StatusOK }
+
+// NeedsQueue reports whether the run failed the way a strategy without the
+// global queue fails on a config with resource failures: a failed server
+// kills its jobs, ds-server resubmits them, and a strategy that never
+// takes jobs back from the global queue (ENQJ/DEQJ) either leaves them
+// stuck there or finds no server its rule allows. The reason text is the
+// client loop's (client.Run, strategies.ErrNoServer), which a run over TCP
+// also leaves.
+func (r Result) NeedsQueue() bool {
+	return r.Status == StatusError && r.ResourceFailures &&
+		(strings.Contains(r.Err, "stuck in the global queue") || strings.Contains(r.Err, strategies.ErrNoServer.Error()))
+}
 
 // Table is one metric over configs (rows) × variants (columns).
 type Table struct {

@@ -108,18 +108,28 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avgDigits int) {
 	tw.heading(heading, 1, false)
 	tw.row(append([]string{"Config"}, t.Columns...)...)
+	var queued []string // configs with a "needs queue" cell
 	for i, cfg := range t.Configs {
 		cells := []string{cfg}
 		for j, col := range t.Columns {
 			v := t.Cells[i][j]
 			if math.IsNaN(v) {
-				cells = append(cells, string(r.status(cfg, col).Status))
+				res := r.status(cfg, col)
+				if res.NeedsQueue() {
+					cells = append(cells, needsQueueCell)
+					if !slices.Contains(queued, cfg) {
+						queued = append(queued, cfg)
+					}
+					continue
+				}
+				cells = append(cells, string(res.Status))
 				continue
 			}
 			cells = append(cells, cellText(v, digits))
 		}
 		tw.row(cells...)
 	}
+	tw.notes = tableNotes(t, queued)
 	avg := "Average"
 	if len(t.Complete) < len(t.Configs) {
 		avg = fmt.Sprintf("Average (%d/%d configs)", len(t.Complete), len(t.Configs))
@@ -137,6 +147,33 @@ func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avg
 		tw.row(cells...)
 	}
 	tw.end()
+}
+
+// needsQueueCell marks a run that failed because its strategy does not use
+// the global queue on a config with resource failures (Result.NeedsQueue);
+// the legend under the table says so.
+const needsQueueCell = "needs queue*"
+
+// tableNotes is the legend under a table: what "needs queue*" means, and
+// which configs the averages leave out (a newcomer's first screen must
+// explain itself, not only the "Runs without a result" list below).
+func tableNotes(t Table, queued []string) []string {
+	var notes []string
+	if len(queued) > 0 {
+		notes = append(notes, fmt.Sprintf("* needs queue: %s %s resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run (the reasons are under \"Runs without a result\").",
+			strings.Join(queued, ", "), map[bool]string{true: "has", false: "have"}[len(queued) == 1]))
+	}
+	if left := len(t.Configs) - len(t.Complete); left > 0 && len(t.Complete) > 0 {
+		var out []string
+		for _, cfg := range t.Configs {
+			if !slices.Contains(t.Complete, cfg) {
+				out = append(out, cfg)
+			}
+		}
+		notes = append(notes, fmt.Sprintf("Averages are over the %s where every column has a result; left out: %s.",
+			plural(len(t.Complete), "config"), strings.Join(out, ", ")))
+	}
+	return notes
 }
 
 func (r Output) writeProblems(tw *tableWriter) {
@@ -164,9 +201,10 @@ func (r Output) writeProblems(tw *tableWriter) {
 // tableWriter writes aligned text tables (first column left-aligned, the
 // others right-aligned) or Markdown tables.
 type tableWriter struct {
-	w    io.Writer
-	md   bool
-	rows [][]string
+	w     io.Writer
+	md    bool
+	rows  [][]string
+	notes []string // lines printed right under the table (a legend)
 	left int  // the first left columns are left-aligned
 	free bool // the last column is free text: not padded
 	err  error
@@ -188,7 +226,7 @@ func (t *tableWriter) heading(h string, left int, free bool) {
 	} else {
 		t.printf("%s\n", h)
 	}
-	t.rows, t.left, t.free = t.rows[:0], left, free
+	t.rows, t.left, t.free, t.notes = t.rows[:0], left, free, nil
 }
 
 func (t *tableWriter) row(cells ...string) { t.rows = append(t.rows, cells) }
@@ -207,6 +245,11 @@ func (t *tableWriter) end() {
 			}
 		}
 		t.printf("\n")
+		for _, n := range t.notes {
+			// A paragraph of its own: a line right under a Markdown table
+			// would be read as one more row.
+			t.printf("%s\n\n", strings.ReplaceAll(n, "*", "\\*"))
+		}
 		return
 	}
 	var width []int
@@ -235,6 +278,9 @@ func (t *tableWriter) end() {
 			}
 		}
 		t.printf("%s\n", strings.TrimRight(b.String(), " "))
+	}
+	for _, n := range t.notes {
+		t.printf("%s\n", n)
 	}
 	t.printf("\n")
 }

@@ -82,3 +82,22 @@ func fixtureConfig(t *testing.T, name string) string {
 	t.Helper()
 	return filepath.Join(fixtures.Dir(t), "fixtures", name)
 }
+
+// On the failure config, a strategy without the global queue shows "needs
+// queue*" in the table, with a one-line legend right under it saying why
+// and which configs the averages leave out.
+func TestFailureConfigExplainsItself(t *testing.T) {
+	args := []string{"-a", "ff,ffq", "-b", "ff", filepath.Join("..", "configs", "flaky-servers.xml"), filepath.Join("..", "configs", "slow-boot.xml")}
+	code, out, stderr := runMain(args...)
+	require.Equal(t, ExitOK, code, stderr)
+	tt, _, _ := strings.Cut(out, "\n\nResource utilisation")
+	assert.Regexp(t, `\nflaky-servers\s+needs queue\*\s+\d+\n`, tt)
+	assert.Regexp(t, `\nNormalised \(Average\).*\n\* needs queue: flaky-servers has resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run`, tt)
+	assert.Contains(t, tt, "\nAverages are over the 1 config where every column has a result; left out: flaky-servers.")
+	assert.Regexp(t, `flaky-servers\s+ff\s+error\s+10 consecutive CHKQ`, out, "the reason is still listed")
+
+	code, out, _ = runMain(append(args, "-f", "markdown")...)
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "| flaky-servers | needs queue* |")
+	assert.Contains(t, out, "|\n\n\\* needs queue: flaky-servers has")
+}

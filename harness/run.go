@@ -211,6 +211,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 		return r
 	}
 	r.Bounds = BoundsOf(cfg)
+	r.ResourceFailures = len(cfg.Failures) > 0
 	ctx, cancel := context.WithTimeout(ctx, b.timeout())
 	defer cancel()
 	var out runOutput
