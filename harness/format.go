@@ -205,9 +205,9 @@ type tableWriter struct {
 	md    bool
 	rows  [][]string
 	notes []string // lines printed right under the table (a legend)
-	left int  // the first left columns are left-aligned
-	free bool // the last column is free text: not padded
-	err  error
+	left  int      // the first left columns are left-aligned
+	free  bool     // the last column is free text: not padded
+	err   error
 }
 
 func newTableWriter(w io.Writer, md bool) *tableWriter { return &tableWriter{w: w, md: md} }
