@@ -61,13 +61,21 @@ func Suite() []Source {
 // folder, like ../shared/dssim/fixtures/NAME); and folders of fixture
 // folders. No input means the embedded suite. Files in a folder are taken
 // when their root element is <config> (job lists and ds-system.xml files
-// sitting beside them are skipped). Row names must be unique.
+// sitting beside them are skipped). An SWF trace (trace.swf[:options],
+// swf.go) is converted. Row names must be unique.
 func Sources(args []string) ([]Source, error) {
 	if len(args) == 0 {
 		return Suite(), nil
 	}
 	var out []Source
 	for _, a := range args {
+		if s, ok, err := traceSource(a); ok || err != nil { // an SWF trace (swf.go)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+			continue
+		}
 		st, err := os.Stat(a)
 		if err != nil {
 			return nil, fmt.Errorf("config %s: %w", a, err)

@@ -1,0 +1,73 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+const swfTrace = "../mocksrv/swf/testdata/small.swf"
+
+// TestSWFSourceRuns: a trace given as a config argument runs like a config:
+// its 5 kept jobs (mocksrv/swf's test trace, 5 lines skipped) all complete
+// under every strategy, in-process and over TCP with the same numbers, and
+// the execution time is the trace's run times: (100+30+51+1+12)/5.
+func TestSWFSourceRuns(t *testing.T) {
+	srcs, err := Sources([]string{swfTrace, swfTrace + ":time-scale=0.5,procs-per-core=2"})
+	require.NoError(t, err)
+	require.Len(t, srcs, 2)
+	require.Equal(t, "small", srcs[0].Name)
+	require.Equal(t, "small:time-scale=0.5,procs-per-core=2", srcs[1].Name)
+	vs, err := ParseVariants([]string{"ff,bf,fc"})
+	require.NoError(t, err)
+	for _, target := range []Target{{}, {Server: ServerDsmock}} {
+		b := &Bench{Sources: srcs, Variants: vs, Target: target}
+		res := b.Run(context.Background())
+		require.Len(t, res, 6)
+		for _, r := range res {
+			require.True(t, r.OK(), "%s/%s: %s %s", r.Config, r.Variant, r.Status, r.Err)
+			require.Equal(t, 5, r.Summary.Jobs, "%s/%s", r.Config, r.Variant)
+			require.Equal(t, 38, r.Summary.AvgExec, "%s/%s", r.Config, r.Variant)
+		}
+	}
+}
+
+// TestSWFSourceStaged: the in-memory files are what a server binary gets
+// (stageConfig), and they load from disk as they did from memory.
+func TestSWFSourceStaged(t *testing.T) {
+	srcs, err := Sources([]string{swfTrace})
+	require.NoError(t, err)
+	cfg, err := srcs[0].Load()
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, stageConfig(srcs[0], cfg, dir))
+	disk, err := mocksrv.LoadConfig(filepath.Join(dir, "config.xml"), mocksrv.LoadOptions{BaseDir: dir})
+	require.NoError(t, err)
+	require.Equal(t, cfg.Jobs, disk.Jobs)
+	require.Equal(t, cfg.Types, disk.Types)
+}
+
+// TestSWFSourceErrors: a bad trace or option is refused before any run,
+// naming the file and line or the option.
+func TestSWFSourceErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.swf")
+	require.NoError(t, os.WriteFile(bad, []byte("1 0 5 100 4 90 51200 4 200 102400 1 7 1 3 1 1 -1\n"), 0o644))
+	for arg, want := range map[string]string{
+		bad:                       bad + ": line 1: 17 fields, want 18",
+		swfTrace + ":disk=5":      "disk=5: want at least 100 MB",
+		"missing.swf":             "missing.swf: no such file",
+		swfTrace + ":unknown=1":   `swf option "unknown" unknown`,
+		swfTrace + ":max-jobs=-1": "max-jobs=-1",
+	} {
+		_, err := Sources([]string{arg})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", arg, err, want)
+		}
+	}
+}
