@@ -54,6 +54,7 @@ type cliConfig struct {
 	inacc     []string // --inaccuracy sweep values
 	replay000 string   // --replay000 sweep spec (replay000.go)
 	shard     string   // --shard i/n (shard.go)
+	html      string   // --html FILE: the run viewer (timeline_html.go)
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -77,6 +78,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
 	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
+	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
@@ -136,6 +138,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		rp.timeline = &Run{Source: b.Sources[0], Variant: &b.Variants[0]}
 	}
 	code := rp.writeTo(c.out, stdout, stderr, results)
+	if c.html != "" && code != ExitFailure {
+		code = writeHTMLReport(c.html, stderr, b, rp, results, code)
+	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted")
 		return ExitFailure
@@ -269,7 +274,10 @@ Runs strategies × configs against the ds-sim simulator and prints the
 course-style comparison: turnaround, utilisation and cost per config, the
 Average and Normalised rows against the baselines, the configs where each
 strategy beats every baseline, and each result against its physical bound.
-With no config it runs the embedded suite (package configs).
+With no config it runs the embedded suite (package configs). A workload
+trace in the Standard Workload Format (trace.swf or .swf.gz, options after a
+colon, e.g. trace.swf:procs-per-core=4,time-scale=0.5; see dsswf -h) is
+converted and run as a config, with servers derived from the trace.
 
 Flags:
 %s
