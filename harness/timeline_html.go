@@ -1,0 +1,128 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/dssim-go/dssim-go/harness/viewer"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// What dsbench --html embeds at most: the timelines of the first
+// htmlConfigs configs × the first htmlVariants strategies, and no more
+// than htmlJobs job placements in all (a 20,000-job run is about 1 MB of
+// page). What is left out is said on the page.
+const (
+	htmlConfigs  = 12
+	htmlVariants = 8
+	htmlJobs     = 200_000
+)
+
+// WriteHTML writes dsbench's run viewer page: the report's tables, the
+// cost-against-turnaround plot and per-config timelines of the runs (the
+// strategies of one config on one time axis). Timelines are simulated
+// again in-process, with the simulator's log read back as dsview reads a
+// ds-server log; runs of an external --client have none.
+func WriteHTML(path string, b *Bench, out Output) error {
+	var tables bytes.Buffer
+	if err := out.Write(&tables, FormatTable); err != nil {
+		return err
+	}
+	page := &viewer.Page{Title: "dsbench", Tables: tables.String()}
+	if p, err := tradeoffPlot(out.Comparison); err == nil {
+		if wt, err := p.WriterTo(16*vg.Centimeter, 12*vg.Centimeter, "svg"); err == nil {
+			var svg bytes.Buffer
+			if _, err := wt.WriteTo(&svg); err == nil {
+				page.PlotSVG = svg.Bytes()
+			}
+		}
+	}
+	if b.Target.Client != "" {
+		page.Notes = append(page.Notes, "No timelines: the runs were made by an external client (--client), which dsbench cannot re-run in-process.")
+	} else if err := addTimelines(page, b); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := page.Render(&buf); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// addTimelines simulates each (config, strategy) pair within the caps.
+func addTimelines(page *viewer.Page, b *Bench) error {
+	jobs, left := 0, 0
+	for ci, src := range b.Sources {
+		if ci >= htmlConfigs {
+			left += len(b.Variants)
+			continue
+		}
+		g := viewer.Group{Title: src.Name}
+		for vi, v := range b.Variants {
+			if vi >= htmlVariants || jobs >= htmlJobs {
+				left++
+				continue
+			}
+			r, err := RunViewer(src, v)
+			if err != nil {
+				page.Notes = append(page.Notes, fmt.Sprintf("No timeline for %s on %s: %v", v.Label(), src.Name, err))
+				continue
+			}
+			jobs += len(r.Stays)
+			g.Runs = append(g.Runs, r)
+		}
+		if len(g.Runs) > 0 {
+			page.Groups = append(page.Groups, g)
+		}
+	}
+	if left > 0 {
+		page.Notes = append(page.Notes, fmt.Sprintf("%d of %d runs have no timeline here: the page embeds at most %d configs × %d strategies and %d job placements (the tables cover every run).",
+			left, len(b.Sources)*len(b.Variants), htmlConfigs, htmlVariants, htmlJobs))
+	}
+	return nil
+}
+
+// RunViewer runs the variant on the config in-process, writing the
+// simulator's -v brief log, and reads it back as the viewer's run (with
+// the servers' power from the simulator's timeline, which the brief log
+// does not fully show).
+func RunViewer(src Source, v Variant) (*viewer.Run, error) {
+	cfg, err := src.Load()
+	if err != nil {
+		return nil, err
+	}
+	s, err := v.New()
+	if err != nil {
+		return nil, err
+	}
+	var log bytes.Buffer
+	opt := mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: io.Discard}
+	sess, err := Simulate(context.Background(), cfg, s, opt, "dsbench")
+	if err != nil {
+		return nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+	}
+	r, err := viewer.ParseLog(src.Name+" ("+v.Label()+", in-process log)", &log, cfg)
+	if err != nil {
+		return nil, err
+	}
+	r.UseTimeline(sess.Engine().Timeline())
+	r.Name, r.Source = v.Label()+" on "+src.Name, "dsbench, in-process"
+	return r, nil
+}
+
+// writeHTMLReport is dsbench --html after the report: it returns the exit
+// status (ExitFailure when the page cannot be written, code otherwise).
+func writeHTMLReport(path string, stderr io.Writer, b *Bench, rp report, results []Result, code int) int {
+	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
+	if err := WriteHTML(path, b, Output{Results: results, Comparison: cmp}); err != nil {
+		fmt.Fprintf(stderr, "dsbench: --html %s: %v\n", path, err)
+		return ExitFailure
+	}
+	fmt.Fprintf(stderr, "dsbench: run viewer written to %s\n", path)
+	return code
+}

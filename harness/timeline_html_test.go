@@ -1,0 +1,104 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/harness/viewer"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+// The viewer's run of an in-process simulation, read back from the
+// simulator's -v brief log with power from its timeline: its cost ends at
+// the simulator's total cost and every completed job is there, for a
+// queue strategy and a plain one on every embedded config (flaky-servers
+// has failures, so jobs return through the global queue).
+func TestRunViewerAgreesWithTheSimulator(t *testing.T) {
+	variants, err := ParseVariants([]string{"ffq,fafc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range Suite() {
+		for _, v := range variants {
+			t.Run(src.Name+"/"+v.Label(), func(t *testing.T) {
+				cfg, err := src.Load()
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, _ := v.New()
+				sess, err := Simulate(context.Background(), cfg, s, mocksrv.Options{Stderr: io.Discard}, "dsbench")
+				if err != nil || sess.Report() == nil {
+					t.Skipf("%s cannot finish %s: %v", v.Label(), src.Name, err)
+				}
+				want := SummaryOf(sess.Report())
+				r, err := RunViewer(src, v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fmt.Sprintf("%.2f", r.TotalCost); got != fmt.Sprintf("%.2f", want.TotalCost) {
+					t.Errorf("viewer total cost %s, simulator %.2f", got, want.TotalCost)
+				}
+				if got := viewer.FormatCost(r.Cost[len(r.Cost)-1].V); got != fmt.Sprintf("%.2f", want.TotalCost) {
+					t.Errorf("accumulated cost ends at %s, simulator %.2f", got, want.TotalCost)
+				}
+				done := map[int]bool{}
+				for _, st := range r.Stays {
+					if st.Outcome == viewer.Completed {
+						done[st.Job] = true
+					}
+				}
+				if len(done) != want.Jobs {
+					t.Errorf("%d jobs completed in the viewer, %d in the summary", len(done), want.Jobs)
+				}
+			})
+		}
+	}
+}
+
+// dsbench --html writes one page with the tables, the plot and a
+// timeline group per config.
+func TestWriteHTML(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.html")
+	var out, errw strings.Builder
+	code := Main([]string{"-a", "ff,fafc", "-b", "ff", "--html", path, "--progress", "never"}, &out, &errw, nil)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errw.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for _, want := range []string{"<svg", "Cost against turnaround", `"groups":[{"title":"discount-mixed"`, "ff on discount-mixed", "fafc on discount-mixed"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, `{"title":"`); n != len(Suite()) {
+		t.Errorf("%d timeline groups, want one per config (%d)", n, len(Suite()))
+	}
+}
+
+// A sweep bigger than the page's caps: the runs left out are said on the
+// page.
+func TestWriteHTMLCaps(t *testing.T) {
+	vs, err := ParseVariants([]string{"ff,bf,wf,fc,fafc,atl,lrr,ffq,bfq"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := &viewer.Page{}
+	if err := addTimelines(page, &Bench{Sources: Suite()[:1], Variants: vs}); err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Groups) != 1 || len(page.Groups[0].Runs) != htmlVariants {
+		t.Fatalf("%d groups, want 1 with %d runs", len(page.Groups), htmlVariants)
+	}
+	if len(page.Notes) != 1 || !strings.HasPrefix(page.Notes[0], "1 of 9 runs have no timeline here") {
+		t.Errorf("notes %q", page.Notes)
+	}
+}
