@@ -2,7 +2,6 @@ package mocksrv
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/dssim-go/dssim-go/mocksrv/engine"
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
@@ -194,12 +193,10 @@ func actionCommand(a protocol.Action) engine.Command {
 		return engine.Command{Op: engine.OpKILJ, Job: a.JobID, Server: engine.Ref(a.Server)}
 	case protocol.Terminate:
 		return engine.Command{Op: engine.OpTERM, Server: engine.Ref(a.Server)}
-	}
-	if txt := a.String(); strings.HasPrefix(txt, "SCHM") {
-		// The memory extension's SCHM, whatever type carries it (the
-		// engine refuses it as invalid when the extension is off).
-		c, _ := parseSCHM(txt)
-		return c
+	case protocol.ScheduleMem:
+		// The memory extension's SCHM; the engine refuses it as an invalid
+		// command when the extension is off, as ds-server does.
+		return engine.Command{Op: engine.OpSCHM, Job: a.JobID, Server: engine.Ref(a.Server), Alloc: a.AllocMem}
 	}
 	return engine.Command{Op: engine.OpInvalid}
 }
