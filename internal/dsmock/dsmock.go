@@ -83,7 +83,9 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 // on failure; ok is false when dsmock must exit with status.
 func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok bool) {
 	var err error
-	if st.config == "" {
+	if st.swf != "" {
+		cfg, err = loadSWF(st) // an SWF trace (swf.go)
+	} else if st.config == "" {
 		cfg, err = mocksrv.RandomConfig(st.load) // no -c: the random system (failure-models.md §12)
 	} else {
 		cfg, err = mocksrv.LoadConfig(st.config, st.load)
@@ -266,6 +268,9 @@ func help(topic string) string {
   --mem-fail m    the memory extension (estimation.md Part E): SCHM, actMemory
                   from the job file, memory failures by model m: hard |
                   machine | contention (default: off, ds-server exactly)
+  --swf trace     run an SWF workload trace (trace.swf[:options], see dsswf -h):
+                  its jobs on the -c config's servers, or without -c on
+                  servers derived from the trace
   --help          this usage
 `
 	limits := `Limits:

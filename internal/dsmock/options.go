@@ -24,6 +24,7 @@ type settings struct {
 	spin        time.Duration
 	listen      string // --listen: the address to listen on
 	memFail     mocksrv.MemFailModel
+	swf         string // --swf: an SWF trace spec whose jobs are run (swf.go)
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -50,7 +51,7 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
@@ -130,6 +131,8 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		return refuse("dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
 	case "i":
 		return refuse("dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
+	case "swf":
+		st.swf = o.value
 	case "write-actual":
 		st.writeActual = true
 	case "mem-fail":
