@@ -77,14 +77,15 @@ func (c *Classifier[S]) Moved(id int, to S) {
 }
 
 // Offer classifies a job offer and forgets the job's placement: after it
-// the job is on offer, no longer placed.
-func (c *Classifier[S]) Offer(id int, resubmitted bool) Verdict {
+// the job is on offer, no longer placed. A placed job can only come back
+// as a JOBP (a JOBN is a job's first offer).
+func (c *Classifier[S]) Offer(id int) Verdict {
 	p, ok := c.live[id]
 	if !ok {
 		return Fresh
 	}
 	delete(c.live, id)
-	if !resubmitted || p.invalidated {
+	if p.invalidated {
 		return Invalidated
 	}
 	return MemFailure

@@ -40,6 +40,7 @@ type record struct {
 	unit  float64 // MB per unit of the group's state: R for a ratio key, else 1
 	a     float64 // the group's α at dispatch
 	r     float64
+	retry bool // a full-request retry: not one of the group's jobs
 }
 
 // NewOnline makes an estimator; the configuration must be valid.
@@ -69,23 +70,55 @@ func (o *Online) Dispatch(j Request, retry bool) float64 {
 		g = &group{e: r / unit, a: o.cfg.Alpha, s: math.Inf(1), f: math.Inf(-1), minAlloc: 1}
 		o.groups[k] = g
 	}
-	var alloc float64
-	if retry && o.cfg.Retry == RetryFull {
-		alloc = r
-	} else {
+	full := retry && o.cfg.Retry == RetryFull
+	alloc := o.Peek(j, retry)
+	if !full {
 		g.jobs++
-		alloc = o.round(math.Min(g.e*unit, r), r)
-		for alloc <= g.f*unit+tol && alloc < r {
-			alloc = o.round(alloc+eps, r)
-		}
 	}
-	o.recs[j.ID] = &record{key: k, g: g, alloc: alloc, unit: unit, a: g.a, r: r}
+	o.recs[j.ID] = &record{key: k, g: g, alloc: alloc, unit: unit, a: g.a, r: r, retry: full}
 	o.st.Dispatches++
 	if alloc < r {
 		o.st.Reduced++
 		g.minAlloc = math.Min(g.minAlloc, alloc/r)
 	}
 	return alloc
+}
+
+// Peek returns the E' Dispatch would give a job now, without recording a
+// dispatch or creating its group: what a head-of-line policy asks before
+// it dequeues the job.
+func (o *Online) Peek(j Request, retry bool) float64 {
+	r := float64(j.Memory)
+	if retry && o.cfg.Retry == RetryFull {
+		return r
+	}
+	g := o.groups[o.cfg.Key.Of(j)]
+	if g == nil {
+		return o.round(r, r) // a new group starts at its request (paper levels may round it up)
+	}
+	unit := 1.0
+	if o.cfg.Key.Ratio() {
+		unit = r
+	}
+	alloc := o.round(math.Min(g.e*unit, r), r)
+	for alloc <= g.f*unit+tol && alloc < r {
+		alloc = o.round(alloc+eps, r)
+	}
+	return alloc
+}
+
+// Cancel drops a dispatch that never reached a server (the job was
+// enqueued or pushed instead, or the server refused it), counting nothing.
+func (o *Online) Cancel(id int) {
+	if rec, ok := o.take(id); ok {
+		o.st.Dispatches--
+		if rec.alloc < rec.r {
+			o.st.Reduced--
+		}
+		if !rec.retry {
+			rec.g.jobs--
+		}
+	}
 }
 
 // round is the rounder with the floor (Part F: GETS refuses memory below

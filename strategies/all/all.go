@@ -17,4 +17,5 @@ import (
 	_ "github.com/dssim-go/dssim-go/strategies/frontier"     // frontier, the project's own: cost and turnaround at once
 	_ "github.com/dssim-go/dssim-go/strategies/libra"        // libra libraplus librasla librariskd, and fcfs sjf edf (seed 004)
 	_ "github.com/dssim-go/dssim-go/strategies/provisioning" // thr thr-delay fluidplan costdp costdp-mono costdp-nom bestpack-boot provision
+	_ "github.com/dssim-go/dssim-go/strategies/sgme"         // sgme, similarity-group memory estimation (seed 002)
 )

@@ -1,0 +1,141 @@
+package sgme_test
+
+import (
+	"bytes"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
+	"github.com/dssim-go/dssim-go/internal/transcript"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+)
+
+// Real mode must be indistinguishable from the base policy (estimation.md
+// B.3, Part F): the shared ff transcripts are replayed by a fake server on
+// loopback, and every message dsclient sends running `sgme` with base=ff
+// must be, byte for byte, the reference client's ff message at that point.
+
+// replayVia replays a transcript to dsclient run with args; it returns the
+// replay's verdict and dsclient's exit code.
+func replayVia(t *testing.T, tr *transcript.Transcript, xml []byte, args ...string) (error, int, string) {
+	t.Helper()
+	sysPath := filepath.Join(t.TempDir(), "ds-system.xml")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	done := make(chan error, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			done <- err
+			return
+		}
+		defer c.Close()
+		done <- transcript.Replay(c, tr.Messages, transcript.ReplayOptions{
+			OnAuth: func(string) error { return os.WriteFile(sysPath, xml, 0o644) }})
+	}()
+	var stdout, stderr bytes.Buffer
+	code := dsclient.Main(append([]string{"-p", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port),
+		"--user", "root", "--system", sysPath, "--read-timeout", "20s"}, args...), &stdout, &stderr)
+	return <-done, code, stderr.String()
+}
+
+// systemXML is the ds-system.xml ds-server writes at AUTH: the config's
+// types stably sorted by cores (ds-server.md §1.7).
+func systemXML(t *testing.T, config string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(config)
+	require.NoError(t, err)
+	sys, err := servertypes.Parse(config, data)
+	require.NoError(t, err)
+	sorted, err := servertypes.New(config, sys.Sorted())
+	require.NoError(t, err)
+	return sorted.XML("4-Apr, 2025 @ MQ - client-server")
+}
+
+func TestRealModeReplaysFFTranscripts(t *testing.T) {
+	files := fixtures.Glob(t, "transcripts/*.ff.vall.log.gz")
+	require.Len(t, files, 3)
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".ff.vall.log.gz")
+		t.Run(name, func(t *testing.T) {
+			tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
+			require.NoError(t, err)
+			xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"))
+			err, code, stderr := replayVia(t, tr, xml, "-a", "sgme", "--param", "base=ff")
+			require.NoError(t, err, "sgme base=ff must send exactly ff's messages")
+			assert.Equal(t, dsclient.ExitOK, code, stderr)
+		})
+	}
+}
+
+// The replay has teeth for this strategy: in mock mode the first job goes
+// out as SCHM, which the transcript does not have.
+func TestMockModeDivergesFromTranscript(t *testing.T) {
+	f := filepath.Join(fixtures.Dir(t), "transcripts", "sample-config01.ff.vall.log.gz")
+	tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
+	require.NoError(t, err)
+	xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
+	err, _, _ = replayVia(t, tr, xml, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "2s")
+	require.Error(t, err)
+	assert.Regexp(t, `client sent "SCHM 0 [a-z]+ \d+ \d+", transcript has "SCHD 0 `, err.Error())
+}
+
+// Against the simulator over TCP (dsmock's engine and text front, the
+// extension off), `sgme` with base=ff gives ff's reference summary on every
+// fixture, byte for byte; in mock mode the first SCHM is refused as an
+// invalid command and the run proceeds as ff, with the same summary.
+func TestAgainstDsmockFFSummary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over TCP")
+	}
+	for _, cfgPath := range fixtures.Glob(t, "fixtures/*/config.xml") {
+		name := filepath.Base(filepath.Dir(cfgPath))
+		want, err := os.ReadFile(filepath.Join(fixtures.Dir(t), "expected", name+".ff.summary"))
+		if err != nil {
+			continue // no ff reference for this fixture (the failure trace: only queue variants finish it)
+		}
+		cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{BaseDir: filepath.Dir(cfgPath)})
+		require.NoError(t, err)
+		for _, mode := range []string{"real", "mock"} {
+			r := pairtest.Run(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief, NoHeader: true},
+				"-a", "sgme", "--param", "base=ff", "--param", "mode="+mode)
+			require.Equal(t, dsclient.ExitOK, r.Code, "%s %s: %s", name, mode, r.Stderr)
+			assert.True(t, strings.HasSuffix(r.Log, string(want)), "%s mode=%s: summary differs from ff's:\n%s", name, mode, lastLines(r.Log, 12))
+			assert.Regexp(t, `(?m)^# metric extension +0\.0000 `, r.Stdout.String(), "%s %s", name, mode)
+		}
+	}
+}
+
+// The refusal itself, on the wire: dsmock without the extension answers
+// the first SCHM with ds-server's invalid-command ERR, then gets the SCHD
+// ff would send.
+func TestMockModeFallbackOnTheWire(t *testing.T) {
+	cfgPath := filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml")
+	cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{BaseDir: filepath.Dir(cfgPath)})
+	require.NoError(t, err)
+	r := pairtest.Run(t, cfg, mocksrv.Options{Level: mocksrv.LevelAll, NoHeader: true},
+		"-a", "sgme", "--param", "base=ff", "--param", "mode=mock")
+	require.Equal(t, dsclient.ExitOK, r.Code, r.Stderr)
+	i := strings.Index(r.Log, "RCVD SCHM 0 ")
+	require.GreaterOrEqual(t, i, 0, "the first job goes out as SCHM")
+	rest := r.Log[i:]
+	assert.Regexp(t, `^RCVD SCHM 0 \S+ \d+ \d+\n\s*(t \d+: )?SENT ERR: invalid command`, rest)
+	assert.Equal(t, 1, strings.Count(r.Log, "RCVD SCHM"), "one SCHM only: estimation is off after the refusal")
+	assert.Contains(t, rest, "RCVD SCHD 0 ")
+}
+
+func lastLines(s string, n int) string {
+	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(l[max(0, len(l)-n):], "\n")
+}
