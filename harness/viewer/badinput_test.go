@@ -1,0 +1,71 @@
+package viewer
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+)
+
+func fixtureConfig(t *testing.T, name string) *mocksrv.Config {
+	t.Helper()
+	cfg, err := mocksrv.LoadConfig(filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"), mocksrv.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func transcriptLines(t *testing.T, name string) []string {
+	t.Helper()
+	data := fixtures.ReadGz(t, filepath.Join(fixtures.Dir(t), "transcripts", name))
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// Each refused log: the error names the file and the line where it
+// shows, and no run is returned.
+func TestParseLogRefuses(t *testing.T) {
+	cfg := fixtureConfig(t, "sample-config01")
+	other := fixtureConfig(t, "ds-sample-config02")
+	lines := transcriptLines(t, "sample-config01.bf.vall.log.gz")
+	join := func(ls []string) string { return strings.Join(ls, "\n") + "\n" }
+	junk := append(append(append([]string{}, lines[:19]...), "hello world"), lines[19:]...)
+	dataAt := 0
+	for i, l := range lines {
+		if strings.Contains(l, "SENT DATA 5") {
+			dataAt = i + 3 // the first GETS record: cut inside the batch
+			break
+		}
+	}
+	cases := []struct {
+		name, log string
+		cfg       *mocksrv.Config
+		want      string
+	}{
+		{"a config, not a log", "<?xml version=\"1.0\"?>\n<config>\n", cfg, `x.log:1: not a ds-server log: it should start with "# ds-sim server"`},
+		{"empty", "", cfg, "x.log:1: empty file"},
+		{"a foreign line", join(junk), cfg, `x.log:20: not a ds-server log line: "hello world"`},
+		{"cut short", join(lines[:200]), cfg, "x.log:200: the log ends before ds-server's end-of-simulation report"},
+		{"cut inside a DATA batch", join(lines[:dataAt]), cfg, fmtLine(dataAt) + "the log ends inside a DATA batch"},
+		{"another config", join(lines), other, "x.log:11: job 0 has Est Runtime 653 in the log but 1135 in config"},
+		{"an event before any time", "# ds-sim server 4-Apr, 2025 @ MQ - client-server\njob 0 on joon 0 RUNNING\n", cfg, "x.log:2: event line before any timestamp"},
+		{"a job running that was never placed", join(append(append([]string{}, lines[:11]...), "t 40: job 0 on joon 1 RUNNING")), cfg,
+			"x.log:12: job 0 RUNNING on joon 1 but it was not placed there"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := ParseLog("x.log", strings.NewReader(c.log), c.cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) || r != nil {
+				t.Fatalf("got %v (run %v), want an error containing %q", err, r != nil, c.want)
+			}
+			if !strings.HasPrefix(err.Error(), "x.log:") {
+				t.Errorf("error %q does not start with the file and line", err)
+			}
+		})
+	}
+}
+
+func fmtLine(n int) string { return "x.log:" + strconv.Itoa(n) + ": " }
