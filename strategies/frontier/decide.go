@@ -19,6 +19,8 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		clear(f.hint)
 	}
 	acts, touched := f.settle(l)
+	moves, touched := f.replan(l, v.Excluded(), touched)
+	acts = append(acts, moves...)
 	c, ok := f.place(v, job, touched)
 	if !ok {
 		if len(v.Excluded()) > 0 {
@@ -46,6 +48,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		f.hint[e.Server.Type] = min(f.hint[e.Server.Type], e.Server.ID)
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
+		f.lastDone = done.Time
 		f.learn.completed(l, done)
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)

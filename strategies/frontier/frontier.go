@@ -49,6 +49,10 @@ type frontier struct {
 	freed         []freed
 	ix            index
 	hint          map[string]int // per type, no inactive server below this id
+
+	lastDone    int   // time of the last JCPL: its batch may not be over
+	replannedAt int   // the last time replan ran (once per second of the clock)
+	starts      []int // replan's copy of a forecast's starts
 }
 
 func init() {
@@ -74,5 +78,5 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	case x > 0:
 		w = x
 	}
-	return &frontier{weight: w, learn: newRatios(), hint: map[string]int{}}, nil
+	return &frontier{weight: w, learn: newRatios(), hint: map[string]int{}, lastDone: -1, replannedAt: -1}, nil
 }

@@ -335,3 +335,33 @@ func TestBadParameters(t *testing.T) {
 	_, err := strategies.New("frontier", map[string]string{"preset": "turnaround", "weight": "7"})
 	assert.NoError(t, err)
 }
+
+// Replanning: a job queued behind one that overran its estimate, whose
+// forecast wait now exceeds the quickest boot, moves to a server it boots
+// when that scores better than staying; the job on offer is not placed on
+// either server the move concerns. Not within a completion batch (the
+// ledger may list as waiting a job already started), and not for a wait
+// no boot can beat.
+func TestReplanEscapesAnOverrun(t *testing.T) {
+	for _, tc := range []struct {
+		what     string
+		now      int
+		lastDone int
+		want     []protocol.Action
+	}{
+		{"job 0 ran past its estimate (60..1060): job 1's forecast wait is 500 s", 1100, -1,
+			[]protocol.Action{protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}, protocol.Schedule{JobID: 2, Server: ref("big", 0)}}},
+		{"a completion batch at this second may not be over", 1100, 1100,
+			[]protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}},
+		{"a forecast wait of 60 s: no boot is quicker", 1000, -1,
+			[]protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}},
+	} {
+		f, v := cluster(t, nil)
+		f.perCoreSecond = 0.1 / 3600
+		schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
+		schedule(t, v, jb(1, 1, 2, 100), ref("small", 0))
+		v.Book.Observe(&protocol.JobCompleted{Time: tc.now, JobID: -1, Server: ref("big", 0)}) // time passes
+		f.lastDone = tc.lastDone
+		assert.Equal(t, tc.want, decide(t, f, v, jb(2, tc.now, 2, 100)), tc.what)
+	}
+}

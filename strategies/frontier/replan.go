@@ -1,0 +1,99 @@
+package frontier
+
+import (
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// replanMax caps the waiting jobs reconsidered at one decision, so that a
+// long backlog (the scale benchmark's) costs a bounded amount per event.
+const replanMax = 8
+
+// replan reconsiders jobs queued behind running jobs. A job was queued
+// where its predicted wait looked short; estimates are often wrong by 2×
+// or more (§4.2), and a job queued behind one that overruns can wait far
+// longer than a boot. So once a completion batch is over, a waiting job
+// whose forecast start is now further than the quickest boot moves to a
+// server that starts it at once or to a server it boots, when that scores
+// better (extra cost + weight × delay, as in place) than staying (weight ×
+// the distrusted wait; what the move saves on its server is not counted,
+// so a move needs a clear gain). Sources and targets are returned as
+// touched: nothing else is decided on them before the ledger shows the
+// moves.
+func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
+	now := l.Now()
+	if f.perCoreSecond == 0 || now <= f.lastDone || now == f.replannedAt {
+		return nil, touched
+	}
+	f.replannedAt = now
+	ratio, quick := f.learn.mean(), quickestBoot(l)
+	var acts []protocol.Action
+	seen := 0
+	for _, m := range f.ix.waitingServers() {
+		if m.State == protocol.Booting || !movableFrom(m) || slices.Contains(touched, m.Ref) {
+			continue
+		}
+		f.fc.run(l, m, nil, ratio)
+		f.starts = append(f.starts[:0], f.fc.starts...) // the forecast is reused by score
+		for k, p := range m.Waiting {
+			start := f.starts[k]
+			if start >= 0 && start-now <= quick {
+				continue
+			}
+			if seen++; seen > replanMax {
+				return acts, touched
+			}
+			if start < 0 {
+				start = now + 24*3600 // never starts there by the forecast: a day
+			}
+			stay := f.weight * f.perCoreSecond * float64(p.Job.Cores) * queueDistrust * float64(start-now)
+			c, ok := f.escape(l, p.Job, excluded, append(touched, m.Ref))
+			if ok && c.score < stay {
+				acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: c.m.Ref})
+				touched = append(touched, m.Ref, c.m.Ref)
+				break // m's queue changes: the rest of it next time
+			}
+		}
+	}
+	return acts, touched
+}
+
+// escape is the best server for a waiting job among those that start it
+// at once and the first inactive server of each type (a server where it
+// would queue again is no escape).
+func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef) (choice, bool) {
+	var best choice
+	found := false
+	consider := func(m *strategies.Machine) {
+		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
+			return
+		}
+		if m.Powered() && !m.StartsNow(job.Req()) {
+			return
+		}
+		if c, ok := f.score(l, m, job); ok && (!found || better(c, best)) {
+			best, found = c, true
+		}
+	}
+	for _, m := range f.ix.powered() {
+		if m.Powered() {
+			consider(m)
+		}
+	}
+	firstInactive(l, f.hint, consider)
+	return best, found
+}
+
+// quickestBoot is the shortest boot time of any type: a wait shorter than
+// that has no escape but a server freed by a completion (see migrateOnto).
+func quickestBoot(l *strategies.Ledger) int {
+	q := -1
+	for _, t := range l.System().Sorted() {
+		if q < 0 || t.BootupTime < q {
+			q = t.BootupTime
+		}
+	}
+	return max(q, 0)
+}
