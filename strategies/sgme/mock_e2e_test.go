@@ -1,0 +1,102 @@
+package sgme_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// memJob is one <job> of a test job file with the extension's actMemory.
+type memJob struct {
+	submit, run, cores, mem, act int
+}
+
+// writeMemConfig writes a config with the given server lines and a job
+// file with actMemory, and loads it.
+func writeMemConfig(t testing.TB, servers string, jobs []memJob) *mocksrv.Config {
+	t.Helper()
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<jobs>\n\t<type name=\"short\" minRunTime=\"1\" maxRunTime=\"300\" populationRate=\"100\" />\n")
+	for i, j := range jobs {
+		fmt.Fprintf(&b, "\t<job id=\"%d\" type=\"short\" submitTime=\"%d\" estRunTime=\"%d\" actRunTime=\"%d\" cores=\"%d\" memory=\"%d\" disk=\"100\" actMemory=\"%d\" />\n",
+			i, j.submit, j.run, j.run, j.cores, j.mem, j.act)
+	}
+	b.WriteString("</jobs>\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "jobs.xml"), []byte(b.String()), 0o644))
+	cfg := "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<config randomSeed=\"1024\">\n<servers>\n" + servers +
+		"</servers>\n<jobs file=\"jobs.xml\" />\n</config>\n"
+	path := filepath.Join(dir, "config.xml")
+	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o644))
+	c, err := mocksrv.LoadConfig(path, mocksrv.LoadOptions{BaseDir: dir})
+	require.NoError(t, err)
+	return c
+}
+
+// runMock runs a strategy in-process against the simulator with the memory
+// extension's failure model m (MemFailOff: the extension off), the -v all
+// log returned.
+func runMock(t testing.TB, cfg *mocksrv.Config, m mocksrv.MemFailModel, s strategies.Strategy) (client.Result, *mocksrv.Report, string) {
+	t.Helper()
+	var log bytes.Buffer
+	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{MemFail: m, Level: mocksrv.LevelAll, Log: &log, NoHeader: true, Stderr: &bytes.Buffer{}})
+	require.NoError(t, err)
+	res, err := client.Run(s, sess, client.Options{User: "t",
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		Truth:  func() *strategies.Truth { return strattest.TruthOf(sess.Engine().Timeline()) }})
+	require.NoError(t, err)
+	return res, sess.Report(), log.String()
+}
+
+func metric(res client.Result, name string) float64 {
+	for _, m := range res.Metrics {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	return -1
+}
+
+// The Part E scenario from the client's side: one group (1 core, 2000 MB)
+// really using 900 MB, one job at a time. The estimate halves on each
+// success (2000, 1000), the third job gets 500 < 900 and fails at the drawn
+// time: it leaves its server, comes back as JOBP, is classified as a
+// memory failure and retried with its full request (E7), and the group
+// settles at 1000 (S = 1000, F = 500, α = 1): the fourth job goes at 1000.
+func TestMockEndToEndMemoryFailure(t *testing.T) {
+	cfg := writeMemConfig(t,
+		"<server type=\"big\" limit=\"1\" bootupTime=\"0\" hourlyRate=\"0.4\" cores=\"4\" memory=\"4000\" disk=\"1000\" />\n",
+		[]memJob{{0, 100, 1, 2000, 900}, {1000, 100, 1, 2000, 900}, {2000, 100, 1, 2000, 900}, {3000, 100, 1, 2000, 900}})
+	s, err := strategies.New("sgme", map[string]string{"mode": "mock"})
+	require.NoError(t, err)
+	res, rep, log := runMock(t, cfg, mocksrv.MemFailHard, s)
+	sent := regexp.MustCompile(`RCVD (SCHM|SCHD) (\d+) \S+ \d+ ?(\d*)`).FindAllStringSubmatch(log, -1)
+	var got []string
+	for _, m := range sent {
+		got = append(got, m[1]+" "+m[2]+" "+m[3])
+	}
+	assert.Equal(t, []string{"SCHM 0 2000", "SCHM 1 1000", "SCHM 2 500", "SCHM 2 2000", "SCHM 3 1000"}, got)
+	jobp := regexp.MustCompile(`SENT JOBP 2 (\d+) 1 2000 100 100`).FindStringSubmatch(log)
+	require.NotNil(t, jobp, "the failed job is offered again with its request unchanged:\n%s", log)
+	assert.Equal(t, 4, rep.Jobs)
+	assert.Equal(t, 1, rep.MemFailures, "the report counts the memory failure")
+	assert.Equal(t, 1.0, metric(res, "extension"))
+	assert.Equal(t, 1.0, metric(res, "memFailures"))
+	assert.Equal(t, 20.0, metric(res, "memFailuresPerExec"), "1 memory failure in 5 executions (4 completed, 1 failed)")
+	assert.Equal(t, 60.0, metric(res, "reducedPct"), "3 of 5 dispatches below the request (1000, 500, 1000)")
+	assert.Equal(t, float64(rep.WastedCoreSeconds), metric(res, "wastedCoreSeconds"), "dispatch = start here (an idle server, no boot)")
+	assert.Contains(t, rep.Text, "# memory failures: 1, wasted core-seconds: ")
+}
