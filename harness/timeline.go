@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -108,9 +110,13 @@ func timelinePlot(tl *mocksrv.Timeline, title string) *plot.Plot {
 		row++
 	}
 	p.Add(&r)
+	timelineLegend(p)
+	end := float64(max(tl.End, 1))
+	p.X.Tick.Marker = timeTicks{end: end}
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.6, float64(max(row, 1))-0.4
-	p.X.Min, p.X.Max = 0, float64(max(tl.End, 1))
+	// The legend goes in a blank margin right of the end, off the rows.
+	p.X.Min, p.X.Max = 0, end*1.2
 	return p
 }
 
@@ -182,3 +188,66 @@ func (r *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
 }
 
 var _ plot.Plotter = (*rects)(nil)
+
+// timelineLegend names the plot's colours, top right, in the margin
+// timelinePlot leaves after the end of the run.
+func timelineLegend(p *plot.Plot) {
+	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	for _, e := range []struct {
+		name string
+		c    color.Color
+	}{{"booting", bootColour}, {"powered on", idleColour}, {"job (colour by id)", jobColours[0]}, {"failed or killed", lostColour}} {
+		p.Legend.Add(e.name, swatch{e.c})
+	}
+}
+
+// swatch is a legend thumbnail: a filled square of one colour.
+type swatch struct{ c color.Color }
+
+// Thumbnail implements plot.Thumbnailer.
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	r := c.Rectangle
+	c.FillPolygon(s.c, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+}
+
+// timeTicks labels the time axis every 1, 2 or 5 × 10^k seconds, about
+// eight labels over the range (gonum's default gives two or three over a
+// run's length), with unlabelled ticks between them; none after end (the
+// legend's margin).
+type timeTicks struct{ end float64 }
+
+// Ticks implements plot.Ticker.
+func (tt timeTicks) Ticks(lo, hi float64) []plot.Tick {
+	if tt.end > 0 {
+		hi = min(hi, tt.end)
+	}
+	if !(hi > lo) {
+		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'f', -1, 64)}}
+	}
+	step := niceStep((hi - lo) / 8)
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step*2) * step / 2; v <= hi+step*1e-9; v += step / 2 {
+		t := plot.Tick{Value: v}
+		if r := math.Mod(math.Abs(v), step); r < step*1e-6 || step-r < step*1e-6 {
+			t.Label = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
+
+// niceStep rounds a raw step to the nearest 1, 2 or 5 × a power of ten
+// (so a raw eighth of the range gives 6 to 12 labels).
+func niceStep(raw float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	switch m := raw / p; {
+	case m < 1.5:
+		return p
+	case m < 3.5:
+		return 2 * p
+	case m < 7.5:
+		return 5 * p
+	}
+	return 10 * p
+}
