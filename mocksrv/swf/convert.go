@@ -69,25 +69,32 @@ func Convert(t *Trace, o Options, servers []Server) (*Result, error) {
 	}
 	o = o.withDefaults()
 	skipped := map[string]int{}
-	keep := make([]int, 0, len(t.Jobs))
-	first := math.Inf(1)
+	// Until the jobs are renumbered, ID holds the job's index in t.Jobs:
+	// the submit times are set once the jobs that no type can hold are out,
+	// so that the earliest job that remains arrives at the offset.
+	jobs := make([]Converted, 0, len(t.Jobs))
 	for i := range t.Jobs {
 		if reason := skipReason(&t.Jobs[i]); reason != "" {
 			skipped[reason]++
 			continue
 		}
-		keep = append(keep, i)
-		first = math.Min(first, t.Jobs[i].Submit)
+		jobs = append(jobs, o.job(&t.Jobs[i]))
+		jobs[len(jobs)-1].ID = i
 	}
-	jobs := make([]Converted, len(keep))
-	for k, i := range keep {
-		jobs[k] = o.job(&t.Jobs[i], first)
-	}
-	jobs = dropLate(jobs, skipped)
 	if servers == nil {
 		servers = deriveServers(jobs, t.Header, o)
 	}
 	jobs = dropTooBig(jobs, servers, skipped)
+	first := math.Inf(1)
+	for _, j := range jobs {
+		first = math.Min(first, t.Jobs[j.ID].Submit)
+	}
+	for i := range jobs {
+		// Capped one past ds-sim's range, so that dropLate counts it.
+		s := float64(o.Offset) + math.Round(o.TimeScale*(t.Jobs[jobs[i].ID].Submit-first))
+		jobs[i].Submit = int(math.Min(s, math.MaxInt32+1))
+	}
+	jobs = dropLate(jobs, skipped)
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Submit < jobs[b].Submit })
 	if o.MaxJobs > 0 && len(jobs) > o.MaxJobs {
 		skipped[SkipMaxJobs] += len(jobs) - o.MaxJobs
@@ -132,8 +139,8 @@ func skipReason(j *Job) string {
 	return ""
 }
 
-// job maps one kept line; first is the earliest kept submit time.
-func (o Options) job(j *Job, first float64) Converted {
+// job maps one kept line, all but its id and submit time.
+func (o Options) job(j *Job) Converted {
 	procs := j.ReqProcs
 	if procs <= 0 {
 		procs = j.Alloc
@@ -143,8 +150,6 @@ func (o Options) job(j *Job, first float64) Converted {
 	if j.Exe != Missing {
 		c.App = strconv.FormatInt(j.Exe, 10)
 	}
-	// Capped one past ds-sim's range, so that dropLate counts it.
-	c.Submit = int(math.Min(float64(o.Offset)+math.Round(o.TimeScale*(j.Submit-first)), math.MaxInt32+1))
 	c.Cores = int(ceilDiv(procs, int64(o.ProcsPerCore)))
 	c.ActRunTime = seconds(j.Run)
 	c.EstRunTime = c.ActRunTime
