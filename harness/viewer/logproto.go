@@ -13,6 +13,9 @@ func (p *parser) sent(msg string) error {
 		p.cont, p.batch = p.batch-1, 0
 		return nil
 	}
+	if !briefSent(msg) {
+		p.all = true
+	}
 	f := strings.Fields(msg)
 	if len(f) == 0 {
 		return nil
@@ -26,7 +29,6 @@ func (p *parser) sent(msg string) error {
 	case "RESF", "RESR":
 		err = p.failure(f)
 	case "DATA":
-		p.all = true
 		if len(f) == 3 {
 			n, e := strconv.Atoi(f[1])
 			if e != nil || n < 0 {
@@ -54,9 +56,8 @@ func (p *parser) rcvd(msg string) error {
 	if len(f) == 0 {
 		return nil
 	}
-	switch f[0] {
-	case "GETS", "LSTJ", "LSTQ", "ENQJ", "DEQJ", "TERM", "KILJ", "CNTJ", "EJWT":
-		p.all = true // not shown at -v brief
+	if !briefRcvd(msg) {
+		p.all = true
 	}
 	if f[0] == "TERM" && len(f) == 3 {
 		srv, err := p.server(f[1], f[2])
@@ -110,4 +111,16 @@ func (p *parser) powerOff(srv, t int) {
 	if n := len(s.Power); n > 0 && s.Power[n-1].Off < 0 {
 		s.Power[n-1].Off = t
 	}
+}
+
+// briefSent and briefRcvd are the messages -v brief shows (§7.3): a log
+// with any other is a -v all log.
+func briefSent(m string) bool {
+	return strings.HasPrefix(m, "JOB") || m == "OK" || m == "NONE" || strings.HasPrefix(m, "JCPL") ||
+		strings.HasPrefix(m, "RESF") || strings.HasPrefix(m, "RESR") || m == "QUIT"
+}
+
+func briefRcvd(m string) bool {
+	return m == "HELO" || strings.HasPrefix(m, "AUTH") || m == "REDY" || strings.HasPrefix(m, "SCHD") ||
+		strings.HasPrefix(m, "MIGJ") || m == "QUIT"
 }
