@@ -54,6 +54,8 @@ type cliConfig struct {
 	inacc     []string // --inaccuracy sweep values
 	replay000 string   // --replay000 sweep spec (replay000.go)
 	shard     string   // --shard i/n (shard.go)
+	keepLogs  string   // --keep-logs DIR (runlogs.go)
+	ports     string   // --ports LO-HI (ports.go)
 	html      string   // --html FILE: the run viewer (timeline_html.go)
 }
 
@@ -67,6 +69,8 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
 	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
 	fs.StringVar(&c.clientDir, "client-dir", ".", "folder the --client command runs in; ds-system.xml is written there")
+	fs.StringVar(&c.keepLogs, "keep-logs", "", "keep each run's server log (and a --client's stderr) in this folder, for debugging")
+	fs.StringVar(&c.ports, "ports", "", "the TCP ports the runs' servers listen on, LO-HI (default: $"+PortsEnv+" if set, else any free port)")
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
@@ -214,12 +218,15 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	if st, err := os.Stat(c.clientDir); err != nil || !st.IsDir() {
 		return nil, 0, "", fmt.Errorf("--client-dir %s: not a folder", c.clientDir)
 	}
+	t, err := c.target()
+	if err != nil {
+		return nil, 0, "", err
+	}
 	return &Bench{
 		Sources:  sources,
 		Variants: variants,
 		Parallel: c.parallel,
-		Target: Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
-			Newline: c.newline, Timeout: c.timeout},
+		Target:   t,
 	}, objective, format, nil
 }
 
@@ -238,6 +245,27 @@ func checkBaselines(bases, columns []string) error {
 		return fmt.Errorf("-b %s: no such column (columns: %s)", b, strings.Join(columns, ", "))
 	}
 	return nil
+}
+
+// target is where the runs happen, from the flags.
+func (c *cliConfig) target() (Target, error) {
+	t := Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
+		Newline: c.newline, Timeout: c.timeout, KeepLogs: c.keepLogs}
+	var err error
+	if c.ports != "" {
+		t.Ports, err = ParsePorts("--ports", c.ports)
+	} else {
+		t.Ports, err = EnvPorts()
+	}
+	if err != nil {
+		return t, err
+	}
+	if c.keepLogs != "" {
+		if err := os.MkdirAll(c.keepLogs, 0o755); err != nil {
+			return t, fmt.Errorf("--keep-logs: %w", err)
+		}
+	}
+	return t, nil
 }
 
 func (c *cliConfig) progressBar(stderr io.Writer, n int) *progressbar.ProgressBar {

@@ -191,7 +191,7 @@ func (r Output) writeProblems(tw *tableWriter) {
 	for _, res := range bad {
 		reason := res.Err
 		if res.Status == StatusUnscheduled {
-			reason = fmt.Sprintf("%d jobs not scheduled", res.Unscheduled)
+			reason = joinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
 		}
 		tw.row(res.Config, res.Variant, string(res.Status), reason)
 	}

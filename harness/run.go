@@ -57,6 +57,13 @@ type Target struct {
 	Timeout time.Duration
 	// User is the AUTH name of the project's client ("dsbench").
 	User string
+	// Ports is the range the runs' servers listen in (the zero range: see
+	// PortRange).
+	Ports PortRange
+	// KeepLogs, when set, is a folder where each run's server log and the
+	// external client's stderr are kept (keepLogs); a run without a result
+	// names its files.
+	KeepLogs string
 	// WrapConn, when not nil, wraps both ends of the connection of a
 	// ServerDsmock run and the project's client's end with a server binary:
 	// cmd/dsbench passes a busy-polling reader (internal/netspin), which a
@@ -223,6 +230,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	}
 	r.Wall = sinceStart(start)
 	r.fill(out, b.timeout())
+	b.keptLogs(&r, out)
 	return r
 }
 
@@ -240,6 +248,10 @@ type runOutput struct {
 	// in-process with the simulator's truth, over TCP without (then the
 	// strategy marks what it approximated).
 	metrics []strategies.Metric
+	// clientStderr is what an external client wrote to stderr: shown with
+	// any run that has no result, since it is usually where the client
+	// says what went wrong.
+	clientStderr string
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when
@@ -282,6 +294,9 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 		r.Summary = sum
 	}
 	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
+	if tail := lastLines(out.clientStderr, 3); tail != "" && r.Status != StatusOK && !strings.Contains(r.Err, tail) {
+		r.Err = joinReason(r.Err, "client stderr: "+tail)
+	}
 }
 
 // Simulate runs one strategy on one config in-process, from the handshake
@@ -318,15 +333,20 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 			return
 		}
 		// The stderr lines are not needed: the Report holds the count of
-		// "<n> jobs not scheduled!".
-		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}, t.user())
+		// "<n> jobs not scheduled!". The log is written for --keep-logs only.
+		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}
+		var log bytes.Buffer
+		if t.KeepLogs != "" {
+			opt.Level, opt.Log = mocksrv.LevelBrief, &log
+		}
+		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, opt, t.user())
 		typed := &typedOutput{summaryErr: errNoQuit}
 		if sess != nil {
 			if rep := sess.Report(); rep != nil {
 				typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
 			}
 		}
-		done <- runOutput{typed: typed, err: runErr, metrics: metrics}
+		done <- runOutput{typed: typed, err: runErr, metrics: metrics, stdout: log.String()}
 	}()
 	select {
 	case out := <-done:
@@ -369,7 +389,7 @@ func (t Target) port() (int, error) {
 	if p := t.fixedPort(); p != 0 {
 		return p, nil
 	}
-	return freePort()
+	return t.Ports.FreePort()
 }
 
 func (t Target) clientDir() string {
@@ -424,7 +444,7 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 			}
 			continue
 		}
-		metrics, clientErr := b.runClient(ctx, run, cfg, dir, port)
+		metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
 		var srvErr error
 		if clientErr != nil {
 			srv.kill() // it may still wait for a connection that never comes
@@ -433,8 +453,11 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 			srvErr = srv.wait(wctx)
 			cancel()
 		}
-		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics}
-		if out.err == nil && srvErr != nil {
+		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
+		switch {
+		case out.err == nil && errors.Is(srvErr, context.DeadlineExceeded) && ctx.Err() == nil:
+			out.err = fmt.Errorf("the server had not finished %v after the client exited (did the client connect to port %d?)", serverGrace, port)
+		case out.err == nil && srvErr != nil:
 			out.err = fmt.Errorf("%s", srv.exitDetail("server"))
 		}
 		if ctx.Err() != nil {
@@ -448,12 +471,13 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
 // writing ds-system.xml into dir at AUTH, and runs the client against it.
 func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) runOutput {
-	ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(b.Target.fixedPort()))
+	ln, err := b.Target.listen()
 	if err != nil {
 		return runOutput{err: err}
 	}
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
+	aw := &acceptWatch{Listener: ln, accepted: make(chan struct{})}
 	var stdout, stderr bytes.Buffer
 	srv := &mocksrv.Listener{
 		Config:      cfg,
@@ -466,26 +490,22 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	}
 	served := make(chan error, 1)
 	go func() {
-		_, err := srv.ServeOne(ln)
+		_, err := srv.ServeOne(aw)
 		served <- err
 	}()
-	metrics, clientErr := b.runClient(ctx, run, cfg, dir, port)
-	grace := serverGrace
-	if clientErr != nil {
-		grace = 0 // the server may wait for a connection that never comes
+	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
+	out := runOutput{err: clientErr, metrics: metrics, clientStderr: clientStderr}
+	srvErr, never := aw.waitServed(ctx, served, clientErr != nil)
+	if ctx.Err() != nil {
+		return runOutput{err: ctx.Err(), clientStderr: clientStderr}
 	}
-	var srvErr error
-	select {
-	case srvErr = <-served:
-	case <-ctx.Done():
-		ln.Close()
-		return runOutput{err: ctx.Err()}
-	case <-time.After(grace):
-		ln.Close() // unblocks Accept; a connection in progress ends at EOF
-		srvErr = <-served
-	}
-	out := runOutput{stdout: stdout.String(), stderr: stderr.String(), err: clientErr, metrics: metrics}
-	if out.err == nil && srvErr != nil {
+	out.stdout, out.stderr = stdout.String(), stderr.String()
+	switch {
+	case out.err == nil && never:
+		// Not "accept … use of closed network connection": the client
+		// ended, and nothing ever connected.
+		out.err = fmt.Errorf("the client exited (status 0) without connecting to port %d", port)
+	case out.err == nil && srvErr != nil:
 		out.err = fmt.Errorf("server: %w", srvErr)
 	}
 	return out
@@ -503,11 +523,19 @@ func (b *Bench) timeout() time.Duration {
 // folder dir), or the external command in the client folder. It returns
 // what the project's strategy reported (over TCP there is no truth: the
 // strategy marks its approximations).
-func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) ([]strategies.Metric, error) {
-	addr := "127.0.0.1:" + strconv.Itoa(port)
+func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) ([]strategies.Metric, string, error) {
 	if run.Variant == nil {
-		return nil, b.runExternal(ctx, cfg, port)
+		stderr, err := b.runExternal(ctx, cfg, port)
+		return nil, stderr, err
 	}
+	metrics, err := b.runOwnClient(ctx, run, dir, port)
+	return metrics, "", err
+}
+
+// runOwnClient runs the project's client loop with the run's strategy
+// against the server on port.
+func (b *Bench) runOwnClient(ctx context.Context, run Run, dir string, port int) ([]strategies.Metric, error) {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
 	s, err := run.Variant.New()
 	if err != nil {
 		return nil, err
@@ -531,11 +559,12 @@ func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir
 	return res.Metrics, err
 }
 
-// runExternal runs the external client command against the server on port.
-func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) error {
+// runExternal runs the external client command against the server on port
+// and returns its stderr.
+func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) (string, error) {
 	args, err := SplitCommand(b.Target.Client, port)
 	if err != nil {
-		return err
+		return "", err
 	}
 	// The client reads ds-system.xml from its own folder, as next to
 	// ds-server; it is written there before the client starts (the same
@@ -543,19 +572,19 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 	// elsewhere (a binary in its private folder) serves it too.
 	cdir := b.Target.clientDir()
 	if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg), 0o644); err != nil {
-		return fmt.Errorf("client folder: %w", err)
+		return "", fmt.Errorf("client folder: %w", err)
 	}
 	p, err := startProcess(cdir, args, nil)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if err := p.wait(ctx); err != nil {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return p.stderr.String(), ctx.Err()
 		}
-		return errors.New(p.exitDetail("client " + args[0]))
+		return p.stderr.String(), errors.New(p.exitDetail("client " + args[0]))
 	}
-	return nil
+	return p.stderr.String(), nil
 }
 
 // stageConfig writes the config and the files it names into dir, under

@@ -1,0 +1,82 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// script writes a bash client script and returns its --client command.
+func script(t *testing.T, body string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "client.sh")
+	require.NoError(t, os.WriteFile(f, []byte(body), 0o755))
+	return "bash " + f + " {port}"
+}
+
+// quitter connects in newline mode, takes one job and quits: the server
+// reports the other jobs as not scheduled.
+const quitter = `exec 3<>/dev/tcp/127.0.0.1/$1
+echo HELO >&3; read -r l <&3
+echo "AUTH x" >&3; read -r l <&3
+echo REDY >&3; read -r l <&3
+echo QUIT >&3; read -r l <&3
+echo "quitter: giving up after the first job" >&2
+`
+
+func clientRun(t *testing.T, cmd, keep string) Result {
+	t.Helper()
+	b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+		Target: Target{Client: cmd, ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second, KeepLogs: keep}}
+	res := b.Run(context.Background())
+	require.Len(t, res, 1)
+	return res[0]
+}
+
+// A client that exits before connecting: its exit status and stderr, not
+// "accept … use of closed network connection", and without waiting out
+// the server's grace period.
+func TestClientExitingBeforeConnecting(t *testing.T) {
+	start := time.Now()
+	r := clientRun(t, script(t, "echo 'cannot find ds-system.xml' >&2\n"), "")
+	assert.Less(t, time.Since(start), serverGrace/2)
+	assert.Equal(t, StatusError, r.Status)
+	assert.Regexp(t, `^the client exited \(status 0\) without connecting to port \d+; client stderr: cannot find ds-system.xml$`, r.Err)
+	assert.NotContains(t, r.Err, "closed network connection")
+
+	r = clientRun(t, script(t, "echo 'usage: client -p PORT' >&2\nexit 3\n"), "")
+	assert.Equal(t, StatusError, r.Status)
+	assert.Regexp(t, `^client bash: exit status 3: usage: client -p PORT$`, r.Err, "the stderr tail once")
+}
+
+// An unscheduled result shows the client's stderr too; --keep-logs keeps
+// the server's log and the client's stderr, and the reason names them.
+func TestUnscheduledShowsStderrAndKeepLogs(t *testing.T) {
+	keep := t.TempDir()
+	r := clientRun(t, script(t, quitter), keep)
+	assert.Equal(t, StatusUnscheduled, r.Status)
+	assert.Contains(t, r.Err, "client stderr: quitter: giving up after the first job")
+	logs := filepath.Join(keep, "sample-config01__client")
+	assert.Contains(t, r.Err, "logs: "+logs+".server.log, "+logs+".server.stderr, "+logs+".client.stderr")
+	assert.Contains(t, mustRead(t, logs+".server.log"), "# actual simulation end time")
+	assert.Contains(t, mustRead(t, logs+".server.stderr"), "jobs not scheduled")
+	assert.Equal(t, "quitter: giving up after the first job\n", mustRead(t, logs+".client.stderr"))
+
+	var out strings.Builder
+	require.NoError(t, Output{Results: []Result{r}}.Write(&out, FormatTable))
+	assert.Regexp(t, `sample-config01\s+client\s+unscheduled\s+\d+ jobs not scheduled; client stderr: quitter: giving up`, out.String())
+}
+
+// --keep-logs on in-process runs: the server's brief log is written too.
+func TestKeepLogsInProcess(t *testing.T) {
+	keep := t.TempDir()
+	code, _, stderr := runMain("-a", "ff", "--keep-logs", keep, fixtureConfig(t, "sample-config01"))
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, mustRead(t, filepath.Join(keep, "sample-config01__ff.server.log")), "# actual simulation end time")
+}

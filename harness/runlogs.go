@@ -1,0 +1,121 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// acceptWatch is the built-in server's listener, noting its first
+// accepted connection: when the client has ended and nothing connected,
+// the run says so instead of the listener's "use of closed network
+// connection".
+type acceptWatch struct {
+	net.Listener
+	accepted chan struct{} // closed at the first accepted connection
+	once     sync.Once
+}
+
+func (a *acceptWatch) Accept() (net.Conn, error) {
+	c, err := a.Listener.Accept()
+	if err == nil {
+		a.once.Do(func() { close(a.accepted) })
+	}
+	return c, err
+}
+
+// noConnectGrace is how long a connection may take to be accepted after
+// the client process ended (it may have connected just before exiting).
+const noConnectGrace = time.Second
+
+// waitServed waits for the server's session after the client ended: at
+// once when the client failed, else up to serverGrace. never reports that
+// nothing ever connected (the listener is then closed after
+// noConnectGrace, not after the whole serverGrace). On ctx's end it
+// closes the listener and returns at once.
+func (a *acceptWatch) waitServed(ctx context.Context, served <-chan error, clientFailed bool) (err error, never bool) {
+	grace := serverGrace
+	if clientFailed {
+		grace = 0 // the server may wait for a connection that never comes
+	}
+	graceT := time.NewTimer(grace)
+	defer graceT.Stop()
+	noConn := time.After(noConnectGrace)
+	for {
+		select {
+		case err := <-served:
+			return err, false
+		case <-ctx.Done():
+			a.Close()
+			return ctx.Err(), false
+		case <-noConn:
+			select {
+			case <-a.accepted:
+				noConn = nil
+				continue
+			default:
+			}
+			a.Close() // unblocks Accept
+			<-served
+			return nil, true
+		case <-graceT.C:
+			a.Close() // unblocks Accept; a connection in progress ends at EOF
+			err := <-served
+			select {
+			case <-a.accepted:
+				return err, false
+			default:
+				return err, true
+			}
+		}
+	}
+}
+
+// joinReason appends a detail to a run's reason.
+func joinReason(reason, more string) string {
+	if reason == "" {
+		return more
+	}
+	return reason + "; " + more
+}
+
+// keepLogs writes a run's server log (stdout: the -v brief log and the
+// summary), the server's stderr and the external client's stderr into
+// dir, as CONFIG__STRATEGY.{server.log,server.stderr,client.stderr}, and
+// returns the files written. A run without a result then names them.
+func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
+	base := filepath.Join(dir, fileKey(r.Config)+"__"+fileKey(r.Variant))
+	var files []string
+	for _, f := range []struct{ ext, text string }{
+		{".server.log", out.stdout}, {".server.stderr", out.stderr}, {".client.stderr", out.clientStderr},
+	} {
+		if f.text == "" && f.ext != ".server.log" {
+			continue
+		}
+		if err := os.WriteFile(base+f.ext, []byte(f.text), 0o644); err != nil {
+			return files, err
+		}
+		files = append(files, base+f.ext)
+	}
+	return files, nil
+}
+
+// keptLogs keeps the run's logs when Target.KeepLogs is set and points to
+// them from the reason of a run without a result.
+func (b *Bench) keptLogs(r *Result, out runOutput) {
+	if b.Target.KeepLogs == "" {
+		return
+	}
+	files, err := keepLogs(b.Target.KeepLogs, *r, out)
+	switch {
+	case err != nil:
+		r.Err = joinReason(r.Err, fmt.Sprintf("keeping the logs: %v", err))
+	case !r.OK():
+		r.Err = joinReason(r.Err, "logs: "+strings.Join(files, ", "))
+	}
+}
