@@ -69,6 +69,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // buildPage reads every log; any refused log refuses the page.
 func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewer.Page, error) {
 	name := strings.TrimSuffix(filepath.Base(config), ".xml")
+	if name == "config" { // a fixture folder's NAME/config.xml: the folder names it
+		name = filepath.Base(filepath.Dir(config))
+	}
 	if title == "" {
 		title = "dsview: " + name
 	}

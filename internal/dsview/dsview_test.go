@@ -1,0 +1,83 @@
+package dsview
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+)
+
+// dsview on two shared transcripts of the real ds-server: one page, both
+// runs on one axis, the summary's cost on it.
+func TestDsviewTranscripts(t *testing.T) {
+	dir := fixtures.Dir(t)
+	out := filepath.Join(t.TempDir(), "v.html")
+	var stdout, stderr strings.Builder
+	code := Main([]string{"-c", filepath.Join(dir, "fixtures/sample-config01/config.xml"), "-o", out,
+		filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz"), filepath.Join(dir, "transcripts/sample-config01.ff.vall.log.gz")}, &stdout, &stderr)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for _, want := range []string{`"name":"sample-config01.bf.vall.log.gz"`, `"name":"sample-config01.ff.vall.log.gz"`, `"logCost":"0.69"`, "<canvas", "window.dsview"} {
+		if want == "<canvas" {
+			want = "createElement" // the canvases are made by the script
+		}
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Count(page, `{"title":"sample-config01","runs":[`) != 1 {
+		t.Error("the two runs are not one group (one shared time axis)")
+	}
+	if strings.Contains(page, "http://") || strings.Contains(page, "https://") || strings.Contains(page, "src=") {
+		t.Error("the page refers to something outside itself")
+	}
+}
+
+// Refused input: a clear message naming the file (and line), exit 1, no
+// page written.
+func TestDsviewRefuses(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfg := filepath.Join(dir, "fixtures/sample-config01/config.xml")
+	other := filepath.Join(dir, "fixtures/ds-sample-config02/config.xml")
+	vall := filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")
+	cut := filepath.Join(t.TempDir(), "cut.log")
+	data := fixtures.ReadGz(t, vall)
+	if err := os.WriteFile(cut, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no config", []string{vall}, ExitUsage, "want -c config.xml"},
+		{"no log", []string{"-c", cfg}, ExitUsage, "at least one log"},
+		{"a config as the log", []string{"-c", cfg, cfg}, ExitFailure, cfg + ":1: not a ds-server log"},
+		{"cut short", []string{"-c", cfg, cut}, ExitFailure, cut + ":"},
+		{"another config", []string{"-c", other, vall}, ExitFailure, vall + ":11: job 0 has Est Runtime 653 in the log but 1135"},
+		{"missing log", []string{"-c", cfg, "nope.log"}, ExitFailure, "nope.log"},
+		{"missing config", []string{"-c", "nope.xml", vall}, ExitFailure, "nope.xml"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "v.html")
+			var stdout, stderr strings.Builder
+			code := Main(append([]string{"-o", out}, c.args...), &stdout, &stderr)
+			if code != c.code || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), c.code, c.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("a page was written")
+			}
+		})
+	}
+}
