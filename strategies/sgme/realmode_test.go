@@ -139,3 +139,7 @@ func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
 }
+
+func fixturePath(t *testing.T, name string) string {
+	return filepath.Join(fixtures.Dir(t), "fixtures", name)
+}

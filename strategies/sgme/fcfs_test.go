@@ -1,0 +1,98 @@
+package sgme_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// The strict FCFS base of B.5, decision by decision: a job never
+// overtakes an older one; the head is dequeued only when it can start now.
+func TestFCFSHeadOfLine(t *testing.T) {
+	s := newSgme(t) // defaults: base fcfs-ff, real mode
+	busy := func(ref protocol.ServerRef) protocol.Server {
+		r := idle(ref, 0)
+		r.State, r.Cores, r.Memory, r.Running = protocol.Active, 0, 0, 1
+		return r
+	}
+	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(small, 1000), idle(big, 4000)}}
+	step := func(acts []protocol.Action, err error) []protocol.Action {
+		t.Helper()
+		require.NoError(t, err)
+		for _, a := range acts {
+			outcome(t, s, v, a, nil)
+		}
+		return acts
+	}
+	// A: nothing queued, the first capable server that can start it.
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 0, Server: small}}, step(s.Job(v, job(0, 800))))
+	// B: every capable server busy: it waits in GQ.
+	v.Capable, v.Sent = []protocol.Server{busy(small), busy(big)}, nil
+	assert.Equal(t, []protocol.Action{protocol.Enqueue{}}, step(s.Job(v, job(1, 800))))
+	assert.Equal(t, []string{"GETS Capable 1 800 100"}, v.Sent)
+	// C: GQ holds an older job: C joins it without a query, even though a
+	// server is free now.
+	v.Capable, v.Sent = []protocol.Server{idle(small, 1000), idle(big, 4000)}, nil
+	assert.Equal(t, []protocol.Action{protocol.Enqueue{}}, step(s.Job(v, job(2, 100))))
+	assert.Empty(t, v.Sent)
+	// A completes: the head (B) can start now: DEQJ its qID.
+	v.LSTQ = []protocol.QueuedJob{{ID: 1, QID: 0, Cores: 1, Memory: 800, Disk: 100}, {ID: 2, QID: 1, Cores: 1, Memory: 100, Disk: 100}}
+	acts, err := s.Event(v, &protocol.JobCompleted{Time: 60, JobID: 0, Server: small})
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, step(acts, err))
+	assert.Equal(t, []string{"LSTQ GQ *", "GETS Capable 1 800 100"}, v.Sent)
+	// B offered again (JOBP): placed; once accepted the next head (C) is
+	// looked at and dequeued too.
+	v.Sent, v.LSTQ = nil, []protocol.QueuedJob{{ID: 2, QID: 0, Cores: 1, Memory: 100, Disk: 100}}
+	acts, err = s.Job(v, job(1, 800))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: small}}, acts)
+	more := outcome(t, s, v, acts[0], nil)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, more)
+	assert.Equal(t, []string{"GETS Capable 1 800 100", "LSTQ GQ *", "GETS Capable 1 100 100"}, v.Sent)
+}
+
+// Best fit on memory: the capable server with the least memory left over.
+func TestFCFSBestFitOnMemory(t *testing.T) {
+	s := newSgme(t, "base", "fcfs-bf")
+	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(big, 4000), idle(small, 1000)}}
+	acts, err := s.Job(v, job(0, 800))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 0, Server: small}}, acts)
+	s = newSgme(t, "base", "fcfs-ff")
+	acts, err = s.Job(v, job(0, 800))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 0, Server: big}}, acts, "first fit takes GETS order")
+}
+
+// Jobs killed into GQ by a server failure are picked up too (they would
+// otherwise wait for ever): after RESF the queue is listed and unknown
+// jobs join the client's order.
+func TestFCFSAdoptsFailedJobs(t *testing.T) {
+	s := newSgme(t)
+	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(big, 4000)},
+		LSTQ: []protocol.QueuedJob{{ID: 7, QID: 0, Cores: 1, Memory: 800, Disk: 100}}}
+	acts, err := s.Event(v, &protocol.ServerFailed{Server: small, Time: 5})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
+}
+
+// Whole runs of the default sgme (strict FCFS, first and best fit) over
+// shared fixtures complete, including the failure trace (killed jobs come
+// back through GQ).
+func TestFCFSWholeRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs")
+	}
+	for _, fx := range []string{"sample-config01", "config20-med-med", "ds-sample-config05-failures"} {
+		for _, base := range []string{"fcfs-ff", "fcfs-bf"} {
+			m, err := strattest.RunNamed(fixturePath(t, fx), "sgme", map[string]string{"base": base})
+			require.NoError(t, err, "%s %s", fx, base)
+			assert.Zero(t, m.Unscheduled, "%s %s", fx, base)
+			assert.Positive(t, m.Jobs)
+		}
+	}
+}
