@@ -116,3 +116,7 @@ func TestParseLogLevels(t *testing.T) {
 		}
 	}
 }
+
+func optionsAt(level string) mocksrv.Options {
+	return mocksrv.Options{Level: mocksrv.ParseLevel(level)}
+}
