@@ -6,10 +6,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/memwork"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -183,5 +185,47 @@ func TestGenerated20kJobs1kServersFast(t *testing.T) {
 	t.Logf("in-process run: %v, %d jobs, end %d", time.Since(start), rep.Jobs, rep.EndTime)
 	if rep.Jobs != len(cfg.Jobs) {
 		t.Fatalf("%d of %d jobs completed", rep.Jobs, len(cfg.Jobs))
+	}
+}
+
+// memWorkConfig is the memory extension's default workload (2000 jobs of
+// mocksrv/memwork.Defaults) on the f = 1/4 cluster, loaded as dsmock does.
+func memWorkConfig(b testing.TB) *mocksrv.Config {
+	pt := memwork.Point{Params: memwork.Defaults(), F: 0.25}
+	cfgXML, jobsXML, err := memwork.Files(pt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fsys := fstest.MapFS{"m/config.xml": {Data: cfgXML}, "m/jobs.xml": {Data: jobsXML}}
+	cfg, err := mocksrv.ParseConfig("m/config.xml", cfgXML, mocksrv.LoadOptions{FS: fsys})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cfg
+}
+
+// BenchmarkInProcessMemExtSGME: a whole in-process run with the memory
+// extension on (failure model hard): sgme in mock mode over the memwork
+// default workload (2000 jobs, 32 servers, f = 1/4). Every job completes
+// and the report counts the memory failures.
+func BenchmarkInProcessMemExtSGME(b *testing.B) {
+	cfg := memWorkConfig(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := mocksrv.NewSession(cfg, mocksrv.Options{MemFail: mocksrv.MemFailHard})
+		if err != nil {
+			b.Fatal(err)
+		}
+		st, err := strategies.New("sgme", map[string]string{"mode": "mock"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := client.Run(st, s, client.Options{User: "root",
+			System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }}); err != nil {
+			b.Fatal(err)
+		}
+		if rep := s.Report(); rep.Jobs != 2000 || rep.Unscheduled != 0 || rep.Failed != rep.MemFailures {
+			b.Fatalf("jobs %d, unscheduled %d, failed %d, memory failures %d", rep.Jobs, rep.Unscheduled, rep.Failed, rep.MemFailures)
+		}
 	}
 }
