@@ -88,6 +88,9 @@ func (o Options) String() string {
 	if o.Servers != "" {
 		s += ",servers=" + o.Servers
 	}
+	if o.JobFile != DefaultJobFile {
+		s += ",job-file=" + o.JobFile
+	}
 	return s
 }
 

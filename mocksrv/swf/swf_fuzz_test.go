@@ -45,3 +45,32 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSpec: ParseSpec never panics; a spec it accepts names a trace
+// path and, written back in canonical form (Options.String), reads back as
+// the same options.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"t.swf", "a/b.swf.gz:procs-per-core=4,time-scale=0.5", "t.swf:disk=200,max-jobs=3,servers=c.xml",
+		"t.swf:offset=10,mem-per-core=300,job-file=j.xml", "t.swf:", "t.swf:x", ".swf:time-scale=1e300"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		p, o, err := ParseSpec(spec)
+		if err != nil {
+			if !strings.Contains(err.Error(), "swf ") {
+				t.Fatalf("error without context: %v", err)
+			}
+			return
+		}
+		if !strings.HasSuffix(p, ".swf") && !strings.HasSuffix(p, ".swf.gz") && !strings.HasSuffix(p, ".SWF") && !strings.HasSuffix(p, ".SWF.gz") {
+			return // not a trace name: the whole spec is the path, options are not read
+		}
+		if strings.ContainsAny(o.Servers, ",") || strings.ContainsAny(o.JobFile, ",") {
+			return // a comma inside a value cannot be written back
+		}
+		p2, o2, err := ParseSpec(p + ":" + o.String())
+		if err != nil || p2 != p || o2.withDefaults() != o.withDefaults() {
+			t.Fatalf("%q: %q %+v; written back %q: %q %+v %v", spec, p, o, o.String(), p2, o2, err)
+		}
+	})
+}
