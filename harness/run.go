@@ -57,8 +57,8 @@ type Target struct {
 	Timeout time.Duration
 	// User is the AUTH name of the project's client ("dsbench").
 	User string
-	// Ports is the range the runs' servers listen in (the zero range: see
-	// PortRange).
+	// Ports is the range the runs' servers listen in (the zero range:
+	// DSSIM_PORTS when set, else see PortRange).
 	Ports PortRange
 	// KeepLogs, when set, is a folder where each run's server log and the
 	// external client's stderr are kept (keepLogs); a run without a result
@@ -389,7 +389,7 @@ func (t Target) port() (int, error) {
 	if p := t.fixedPort(); p != 0 {
 		return p, nil
 	}
-	return t.Ports.FreePort()
+	return t.portRange().FreePort()
 }
 
 func (t Target) clientDir() string {

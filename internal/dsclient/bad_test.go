@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/transcript"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -91,7 +92,7 @@ func fakeServer(t *testing.T, ln net.Listener, msgs []transcript.Message, end en
 }
 
 func listen(t *testing.T) (net.Listener, string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := harness.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	t.Cleanup(func() { ln.Close() })
 	return ln, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -31,7 +32,7 @@ func init() {
 // TestListParam: --param members=[…] takes the whole bracketed list, commas
 // and colons included; a bad element is a usage error naming its column.
 func TestListParam(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	l, err := harness.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	closed := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 	require.NoError(t, l.Close())

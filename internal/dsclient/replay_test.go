@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/internal/transcript"
@@ -67,7 +68,7 @@ func TestReplayTranscripts(t *testing.T) {
 func replay(t *testing.T, tr *transcript.Transcript, algo string, xml []byte, nl bool) {
 	dir := t.TempDir()
 	sysPath := filepath.Join(dir, "ds-system.xml")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := harness.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	defer ln.Close()
 	done := make(chan error, 1)
@@ -108,7 +109,7 @@ func TestReplayNegativeControl(t *testing.T) {
 	tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 	require.NoError(t, err)
 	xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := harness.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	defer ln.Close()
 	sysPath := filepath.Join(t.TempDir(), "ds-system.xml")

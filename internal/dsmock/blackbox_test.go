@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
@@ -257,18 +258,17 @@ func TestBlackBoxServeNewlineOversize(t *testing.T) {
 
 func freeTestPort(t *testing.T) string {
 	t.Helper()
-	for i := 0; i < 100; i++ {
-		// Above the Linux ephemeral range (32768-60999): no outgoing
-		// connection can hold it.
-		p := 61000 + int(time.Now().UnixNano()%4500)
-		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
-		if err == nil {
-			l.Close()
-			return strconv.Itoa(p)
-		}
+	// The project's one port picker: in DSSIM_PORTS when set, else above
+	// the Linux ephemeral range (32768-60999), which no outgoing
+	// connection can hold.
+	r, err := harness.EnvPorts()
+	require.NoError(t, err)
+	if r == (harness.PortRange{}) {
+		r = harness.PortRange{Lo: 61000, Hi: 65499}
 	}
-	t.Fatal("no free port")
-	return ""
+	p, err := r.FreePort()
+	require.NoError(t, err)
+	return strconv.Itoa(p)
 }
 
 func waitDial(t *testing.T, addr string) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -32,7 +33,7 @@ type Result struct {
 func Run(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, args ...string) Result {
 	t.Helper()
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := harness.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	defer ln.Close()
 	var log bytes.Buffer
