@@ -71,3 +71,21 @@ func TestSWFSourceErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSWFCommandLine: dsbench takes the trace as an argument; a bad one
+// is a usage-time refusal (exit 2 or 1, the trace's line in the message),
+// not a table of failed runs.
+func TestSWFCommandLine(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := Main([]string{"-a", "ff", "-f", "csv", "--progress", "never", swfTrace + ":time-scale=0.5"}, &stdout, &stderr, nil)
+	require.Equal(t, 0, code, stderr.String())
+	require.Contains(t, stdout.String(), "small:time-scale=0.5")
+	bad := filepath.Join(t.TempDir(), "bad.swf")
+	require.NoError(t, os.WriteFile(bad, []byte("1 0 5 100 4 90 51200 4 200 102400 1 7 1 3 1 1 -1 -1 0\n"), 0o644))
+	stdout.Reset()
+	stderr.Reset()
+	code = Main([]string{"-a", "ff", "--progress", "never", bad}, &stdout, &stderr, nil)
+	require.NotEqual(t, 0, code)
+	require.Contains(t, stderr.String(), bad+": line 1: 19 fields, want 18")
+	require.Empty(t, stdout.String())
+}
