@@ -24,7 +24,7 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	}
 	w, err := swf.Load(arg)
 	if err != nil {
-		return Source{}, true, fmt.Errorf("trace %w", err)
+		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
 	return Source{Name: swf.Name(path) + arg[len(path):], Path: w.ConfigName, FS: w.FS}, true, nil
 }
