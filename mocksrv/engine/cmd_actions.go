@@ -105,7 +105,7 @@ func (e *Engine) schdAt(i int, typ string, id int, idOK bool, mem int) Refusal {
 func (e *Engine) place(job int32, s *Machine, word string, mem int) {
 	j := &e.jobs[job]
 	fits := j.Cores <= s.c && mem <= s.m && j.Disk <= s.d
-	x := slot{job: job, start: -1, end: -1, alloc: mem}
+	x := slot{job: job, alloc: int32(mem), start: -1, end: -1}
 	running := false
 	switch s.state {
 	case idle:
@@ -215,7 +215,7 @@ func (e *Engine) kilj(s *Machine, jobID int) Refusal {
 	if running {
 		r = s.running[i]
 		s.running = removeAt(s.running, i)
-		s.release(&e.jobs[r.job], r.alloc)
+		s.release(&e.jobs[r.job], r.mem())
 	} else {
 		r = s.waiting[i]
 		s.waiting = removeAt(s.waiting, i)
@@ -260,10 +260,10 @@ func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 	if r.end == e.clock {
 		return Refusal{code: rMigCompleting, a: jobID, b: e.clock}
 	}
-	if tgt.state == unavailable || !e.capable(tgt, &e.jobs[r.job], r.alloc) {
+	if tgt.state == unavailable || !e.capable(tgt, &e.jobs[r.job], r.mem()) {
 		return Refusal{code: rMIGJ}
 	}
-	e.place(r.job, tgt, "MIGRATED", r.alloc)
+	e.place(r.job, tgt, "MIGRATED", r.mem())
 	// Remove from the source: no trace in any history list (§5.11, §6.2).
 	if running {
 		src.running = removeAt(src.running, i)
@@ -271,7 +271,7 @@ func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 		src.waiting = removeAt(src.waiting, i)
 	}
 	if r.start >= 0 {
-		src.release(&e.jobs[r.job], r.alloc)
+		src.release(&e.jobs[r.job], r.mem())
 	}
 	empty := len(src.running)+len(src.waiting) == 0
 	switch {

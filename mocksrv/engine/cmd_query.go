@@ -124,7 +124,7 @@ func (e *Engine) getsRecLen() int {
 func (e *Engine) jobRecord(x slot, st int) JobRecord {
 	j := &e.jobs[x.job]
 	return JobRecord{ID: j.ID, State: st, Submit: j.Submit, Start: x.start,
-		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: x.alloc, Disk: j.Disk}
+		EstRunTime: j.EstRunTime, Cores: j.Cores, Memory: x.mem(), Disk: j.Disk}
 }
 
 // queued returns GQ entry i as an LSTQ record (§5.7).
@@ -196,5 +196,5 @@ func (e *Engine) appendQueueList(b []byte) []byte {
 func (e *Engine) appendJobRecord(b []byte, x slot, st int) []byte {
 	j := &e.jobs[x.job]
 	// The memory booked: the request but for SCHM (memory extension).
-	return appendInts(b, j.ID, st, j.Submit, x.start, j.EstRunTime, j.Cores, x.alloc, j.Disk)
+	return appendInts(b, j.ID, st, j.Submit, x.start, j.EstRunTime, j.Cores, x.mem(), j.Disk)
 }

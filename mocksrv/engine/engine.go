@@ -542,7 +542,7 @@ func (e *Engine) bootDone(s *Machine, t int) {
 func (e *Engine) complete(s *Machine, i int) {
 	r := s.running[i]
 	s.running = removeAt(s.running, i)
-	s.release(&e.jobs[r.job], r.alloc)
+	s.release(&e.jobs[r.job], r.mem())
 	s.leave(r.start, r.end, s.minRunStart())
 	s.completed = append(s.completed, r)
 	e.completed++
@@ -559,10 +559,10 @@ func (e *Engine) startWaiting(s *Machine, t int) {
 	for n < len(s.waiting) {
 		w := s.waiting[n]
 		j := &e.jobs[w.job]
-		if j.Cores > s.c || w.alloc > s.m || j.Disk > s.d {
+		if j.Cores > s.c || w.mem() > s.m || j.Disk > s.d {
 			break
 		}
-		s.reserve(j, w.alloc)
+		s.reserve(j, w.mem())
 		w.start = t
 		e.setEnd(s, &w)
 		s.insertRunning(w)

@@ -128,7 +128,7 @@ func (e *Engine) memFails(s *Machine, x *slot) bool {
 	capacity := e.types[s.typ].Memory
 	switch e.opt.MemFail {
 	case MemFailHard:
-		return act > x.alloc
+		return act > x.mem()
 	case MemFailMachine:
 		return act > capacity
 	}
@@ -151,7 +151,7 @@ func (e *Engine) memFailed(s *Machine, i int) {
 	r := s.running[i]
 	j := &e.jobs[r.job]
 	s.running = removeAt(s.running, i)
-	s.release(j, r.alloc)
+	s.release(j, r.mem())
 	s.leave(r.start, r.end, s.minRunStart())
 	s.failed = append(s.failed, r)
 	e.mem.failures++

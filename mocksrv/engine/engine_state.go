@@ -14,13 +14,17 @@ const inf = math.MaxInt
 // or a history record (completed, failed, killed) copied when it ended.
 type slot struct {
 	job   int32 // index into Engine.jobs
+	alloc int32 // the memory booked: the request, or SCHM's allocMem (memory extension); see mem
 	start int   // -1 while unknown (§4.2)
 	end   int   // -1 while unknown; a memory failure's time when memFail
-	alloc int   // the memory booked: the request, or SCHM's allocMem (memory extension)
 	// memFail: the job fails for lack of memory at end (memory extension,
 	// estimation.md Part E item 5); never set with the extension off.
 	memFail bool
 }
+
+// mem is the memory the slot books. int32 keeps a slot at 32 bytes (job
+// memory is a C int in ds-server, and allocMem is at most the job's).
+func (x slot) mem() int { return int(x.alloc) }
 
 // qent is an entry of SQ (offer time) or GQ (queued time).
 type qent struct {
