@@ -22,7 +22,7 @@ var screenshot = flag.String("screenshot", "", "write the browser test's screens
 // chromiumPath finds headless Chromium. Without one the browser tests
 // skip, except under CI (DSSIM_FIXTURES set), where .ci/run installs
 // Debian's chromium and a skip would hide a broken viewer.
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
 		if name == "" {
 			continue
@@ -46,7 +46,7 @@ type browser struct {
 	errors []string
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	path := chromiumPath(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(t.TempDir()),
@@ -71,7 +71,7 @@ func newBrowser(t *testing.T) *browser {
 	return b
 }
 
-func (b *browser) open(t *testing.T, p *Page) {
+func (b *browser) open(t testing.TB, p *Page) {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "page.html")
 	out, err := os.Create(f)
@@ -93,7 +93,7 @@ func (b *browser) open(t *testing.T, p *Page) {
 	b.noErrors(t)
 }
 
-func (b *browser) noErrors(t *testing.T) {
+func (b *browser) noErrors(t testing.TB) {
 	t.Helper()
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -196,17 +196,6 @@ func TestBrowserTranscriptPage(t *testing.T) {
 	if r := b.visible(t, 0); !(r[1]-r[0] < whole[1]-whole[0]) {
 		t.Errorf("the zoom-in button left the range at %v (whole run %v)", r, whole)
 	}
-	if *screenshot != "" {
-		b.eval(t, "dsview.reset(0); window.scrollTo(0,0); 0", &n)
-		b.hover(t, 0, 4)
-		var png []byte
-		if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	b.noErrors(t)
 }
 
@@ -227,5 +216,60 @@ func TestBrowserAtScale(t *testing.T) {
 			t.Errorf("%v: hovering job 3 shows %q", sz, tip)
 		}
 		b.noErrors(t)
+	}
+}
+
+// With -screenshot FILE: the README's picture, ff and bfq on
+// config20-med-med (shared transcripts of the real ds-server), a job
+// hovered.
+func TestBrowserScreenshot(t *testing.T) {
+	if *screenshot == "" {
+		t.Skip("no -screenshot FILE")
+	}
+	b := newBrowser(t)
+	var runs []*Run
+	for _, algo := range []string{"ff", "bfq"} {
+		r, _ := transcriptRun(t, "transcripts/config20-med-med."+algo+".vall.log.gz")
+		r.Name = algo + " on config20-med-med (ds-server's -v all log)"
+		runs = append(runs, r)
+	}
+	b.open(t, &Page{Title: "dsview: config20-med-med, ff against bfq", Groups: []Group{{Title: "config20-med-med", Runs: runs}}})
+	var n int
+	if err := chromedp.Run(b.ctx, chromedp.EmulateViewport(1400, 1280)); err != nil {
+		t.Fatal(err)
+	}
+	b.eval(t, "dsview.setRange(0, 0, 30000); window.scrollTo(0, 0); 0", &n)
+	var pt struct{ X, Y float64 }
+	b.eval(t, "dsview.pointOf(0, 40)", &pt)
+	var png []byte
+	if err := chromedp.Run(b.ctx, chromedp.MouseEvent(input.MouseMoved, pt.X, pt.Y), chromedp.Sleep(100*time.Millisecond),
+		chromedp.CaptureScreenshot(&png)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.noErrors(t)
+}
+
+// The page's redraw (every zoom, pan and hover-free frame) in headless
+// Chromium, at the two sizes of the issue, whole run visible: the mean
+// in-browser milliseconds per redraw are reported as ms/redraw.
+func BenchmarkBrowserRedraw(b *testing.B) {
+	for _, sz := range [][2]int{{2000, 100}, {20000, 1000}} {
+		b.Run(fmt.Sprintf("%djobs_%dservers", sz[0], sz[1]), func(b *testing.B) {
+			br := newBrowser(b)
+			br.open(b, &Page{Title: "bench", Groups: []Group{{Title: "synthetic", Runs: []*Run{synthRun(sz[0], sz[1])}}}})
+			var ms float64
+			for b.Loop() {
+				if err := chromedp.Run(br.ctx, chromedp.Evaluate("dsview.redrawMs(0, 1)", &ms)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := chromedp.Run(br.ctx, chromedp.Evaluate("dsview.redrawMs(0, 10)", &ms)); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(ms, "ms/redraw")
+		})
 	}
 }

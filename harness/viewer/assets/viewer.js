@@ -6,8 +6,10 @@
   'use strict';
   var data = JSON.parse(document.getElementById('dsview-data').textContent);
   var OUTCOME = ['completed', 'failed', 'killed', 'migrated', 'unfinished'];
-  var PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b', '#17becf', '#bcbd22', '#e377c2'];
-  var LOST = '#000', MIGR = '#b07cc6', UNFIN = '#999';
+  // Job colours cycle by id so neighbours differ; none is close to the
+  // outcome colours (black lost, magenta migrated, grey unfinished).
+  var PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#17becf', '#bcbd22', '#8c564b', '#6b8fd6', '#f2b05a'];
+  var LOST = '#000', MIGR = '#e020e0', UNFIN = '#999';
   var BOOT = '#cfcfcf', ON = '#f4f1d0', FAIL = 'rgba(214,39,40,0.28)';
   var LABEL_W = 130, AXIS_H = 22, STRIP_H = 58;
   var tip = document.getElementById('dsview-tip');
@@ -126,6 +128,7 @@
     for (var t = Math.ceil(G.t0 / step) * step; t <= G.t1; t += step) {
       var x = xOf(R, t, w);
       ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y + h); ctx.stroke();
+      ctx.textAlign = x > w - 24 ? 'right' : 'center'; // keep the last label inside
       ctx.fillText(String(Math.round(t)), x, y - 6);
     }
     ctx.textAlign = 'left';
@@ -349,6 +352,13 @@
       return k < 0 ? -1 : R.d.stays.job[k];
     },
     tooltip: function () { return tip.hidden ? '' : tip.textContent; },
+    // redrawMs: the mean time of n redraws of group g (timelines and
+    // strips), for the benchmark.
+    redrawMs: function (g, n) {
+      var t0 = performance.now();
+      for (var i = 0; i < n; i++) drawGroup(groups[g]);
+      return (performance.now() - t0) / n;
+    },
     find: find
   };
   build();
