@@ -2,6 +2,7 @@ package sgme
 
 import (
 	"github.com/dssim-go/dssim-go/estimator"
+	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -50,7 +51,9 @@ func (s *sgme) Metrics(v strategies.View, truth *strategies.Truth) []strategies.
 		saved += float64(sv.mb) * float64(sv.end-start)
 	}
 	execs := st.Successes + st.MemFailures
+	slow, slowApprox := s.slowdown(truth)
 	return append(ms,
+		strategies.Metric{Name: "avgSlowdown", Value: slow, Approx: slowApprox, Help: "mean over jobs of (wait + run) ÷ run (the paper's slowdown, fn. 5); run ≥ 1 s"},
 		strategies.Metric{Name: "extension", Value: ext, Help: "1 when the dsmock extension answered SCHM (mock mode), 0 when estimation was off"},
 		strategies.Metric{Name: "reducedPct", Value: pct(st.Reduced, st.Dispatches), Unit: "%", Help: "dispatches with E' below the request (paper: 15–40 % of jobs)"},
 		strategies.Metric{Name: "memFailures", Value: float64(s.m.failures), Unit: "jobs", Help: "executions that failed for lack of memory (JOBP classified as memory failure)"},
@@ -65,6 +68,46 @@ func (s *sgme) Metrics(v strategies.View, truth *strategies.Truth) []strategies.
 }
 
 func (s *sgme) saved() []saving { return s.m.saved }
+
+// noteOffer records a job's first offer (its submit time) and the
+// dispatch time of the current offer.
+func (s *sgme) noteOffer(v strategies.View, job protocol.Job) {
+	if s.submit == nil {
+		s.submit, s.done, s.lastAt = map[int]int{}, map[int][2]int{}, map[int]int{}
+	}
+	if _, ok := s.submit[job.ID]; !ok {
+		s.submit[job.ID] = job.Submit
+	}
+	s.lastAt[job.ID] = v.Now()
+}
+
+// noteDone records a completion: the last dispatch time and the end.
+func (s *sgme) noteDone(e *protocol.JobCompleted) {
+	if s.done != nil {
+		s.done[e.JobID] = [2]int{s.lastAt[e.JobID], e.Time}
+	}
+}
+
+// slowdown is the mean of (end − submit) ÷ (end − start) over completed
+// jobs, the start from the simulator's truth, else the last dispatch time
+// (an upper bound on the run, so the slowdown is underestimated: Approx).
+func (s *sgme) slowdown(truth *strategies.Truth) (float64, bool) {
+	sum, n := 0.0, 0
+	for id, d := range s.done {
+		start := d[0]
+		if truth != nil {
+			if jt, ok := truth.Jobs[id]; ok {
+				start = jt.Start
+			}
+		}
+		sum += float64(d[1]-s.submit[id]) / float64(max(1, d[1]-start))
+		n++
+	}
+	if n == 0 {
+		return 0, truth == nil
+	}
+	return sum / float64(n), truth == nil
+}
 
 func pct(n, d int) float64 {
 	if d == 0 {

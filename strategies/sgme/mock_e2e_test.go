@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,6 +92,9 @@ func TestMockEndToEndMemoryFailure(t *testing.T) {
 	assert.Equal(t, []string{"SCHM 0 2000", "SCHM 1 1000", "SCHM 2 500", "SCHM 2 2000", "SCHM 3 1000"}, got)
 	jobp := regexp.MustCompile(`SENT JOBP 2 (\d+) 1 2000 100 100`).FindStringSubmatch(log)
 	require.NotNil(t, jobp, "the failed job is offered again with its request unchanged:\n%s", log)
+	tFail, _ := strconv.Atoi(jobp[1])
+	assert.InDelta(t, (3+float64(tFail+100-2000)/100)/4, metric(res, "avgSlowdown"), 1e-12,
+		"three jobs never wait (slowdown 1); the failed one completes 100 s after its retry at %d", tFail)
 	assert.Equal(t, 4, rep.Jobs)
 	assert.Equal(t, 1, rep.MemFailures, "the report counts the memory failure")
 	assert.Equal(t, 1.0, metric(res, "extension"))

@@ -38,6 +38,12 @@ type sgme struct {
 	full map[int]bool                             // jobs owed their full request: memory-failed, or refused an SCHM
 	runs map[int]run                              // placed jobs: what the metrics need
 	m    tally
+
+	// Slowdown's inputs, kept in every mode (they send nothing): each
+	// job's first offer time and the last JCPL's time and dispatch time.
+	submit map[int]int
+	done   map[int][2]int // id → (last dispatch time, end time)
+	lastAt map[int]int    // id → time of its last offer
 }
 
 // sgmeLedger is sgme around a base that keeps the client's Ledger: the
@@ -70,6 +76,7 @@ func (s *sgme) Start(v strategies.View) error {
 func (s *sgme) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	again := s.onOffer && s.cur.ID == job.ID // asked again after a refusal
 	s.cur, s.onOffer, s.alloc = job, true, job.Memory
+	s.noteOffer(v, job)
 	if !s.estimating() {
 		return s.base.Job(v, job)
 	}
@@ -169,6 +176,9 @@ func (s *sgme) init(v strategies.View) error {
 
 // Event learns from completions and server failures, then asks the base.
 func (s *sgme) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	if e, ok := ev.(*protocol.JobCompleted); ok {
+		s.noteDone(e)
+	}
 	if s.est != nil && s.ext == extOn {
 		switch e := ev.(type) {
 		case *protocol.JobCompleted:
