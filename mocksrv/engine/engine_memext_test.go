@@ -232,3 +232,34 @@ func TestMemExtDraw(t *testing.T) {
 		t.Errorf("soft: %v", err)
 	}
 }
+
+// TestMemExtSameTimeOrder: jobs that fail at the same time come back in
+// the order they failed, after the completion at that time; MIGJ keeps
+// a job's allocation (the target's LSTJ shows allocMem).
+func TestMemExtSameTimeOrder(t *testing.T) {
+	types := []model.ServerType{{Name: "a", Limit: 2, BootupTime: 10, Cores: 4, Memory: 1000, Disk: 1000}}
+	// A run time of 1 draws ⌊u⌋ = 0: each failing job fails at its start, 10.
+	e := memEngineTypes(t, MemFailHard, nil, types,
+		model.Job{ID: 0, Submit: 0, EstRunTime: 1, ActRunTime: 1, Cores: 1, Memory: 800, Disk: 100, ActMemory: 500},
+		model.Job{ID: 1, Submit: 0, EstRunTime: 1, ActRunTime: 1, Cores: 1, Memory: 800, Disk: 100, ActMemory: 500},
+		model.Job{ID: 2, Submit: 0, EstRunTime: 0, ActRunTime: 0, Cores: 1, Memory: 100, Disk: 100})
+	exec(e, Command{Op: OpREDY})
+	wantText(t, e, exec(e, schm(0, "a", 0, 100)), "SCHM 0 a 0 100", "OK")
+	exec(e, Command{Op: OpREDY})
+	wantText(t, e, exec(e, schm(1, "a", 0, 100)), "SCHM 1 a 0 100", "OK")
+	exec(e, Command{Op: OpREDY})
+	wantText(t, e, exec(e, Command{Op: OpSCHD, Job: 2, Server: Ref{"a", 0}}), "SCHD 2 a 0", "OK")
+	wantText(t, e, exec(e, Command{Op: OpREDY}), "REDY", "JCPL 10 2 a 0")
+	wantText(t, e, exec(e, Command{Op: OpREDY}), "REDY", "JOBP 0 10 1 800 100 1")
+	wantText(t, e, exec(e, Command{Op: OpENQJ, Queue: "GQ"}), "ENQJ GQ", "OK")
+	wantText(t, e, exec(e, Command{Op: OpREDY}), "REDY", "JOBP 1 10 1 800 100 1")
+	// Job 1 again below its use, on a 1 (booting until 20), then moved to
+	// a 0 (idle), where it starts at once, still booking 300.
+	wantText(t, e, exec(e, schm(1, "a", 1, 300)), "SCHM 1 a 1 300", "OK")
+	wantText(t, e, exec(e, Command{Op: OpMIGJ, Job: 1, Server: Ref{"a", 1}, To: Ref{"a", 0}}), "MIGJ 1 a 1 a 0", "OK")
+	wantText(t, e, exec(e, Command{Op: OpLSTJ, Server: Ref{"a", 0}}), "LSTJ a 0", "1 2 0 10 1 1 300 100")
+	exec(e, Command{Op: OpQUIT})
+	if rep := e.Finish(); rep.MemFailures != 3 || rep.Failed != 3 || rep.Unscheduled != 2 {
+		t.Fatalf("memory failures %d, failed %d, unscheduled %d; want 3 (the third on a 0 at QUIT), 3, 2", rep.MemFailures, rep.Failed, rep.Unscheduled)
+	}
+}
