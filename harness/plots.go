@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -47,12 +49,11 @@ func WritePlots(dir string, c Comparison) ([]string, error) {
 		return files, err
 	}
 	for _, t := range c.Tables {
-		p, err := metricPlot(t, c.Baselines)
+		p, lay, err := metricPlot(t, c.Baselines)
 		if err != nil {
 			return files, err
 		}
-		width := vg.Length(6+1.2*float64(len(t.Configs))) * vg.Centimeter
-		if err := save(p, width, 12*vg.Centimeter, "metric-"+t.Metric.Objective()); err != nil {
+		if err := save(p, lay.width, lay.height, "metric-"+t.Metric.Objective()); err != nil {
 			return files, err
 		}
 	}
@@ -123,60 +124,130 @@ func tradeoffPlot(c Comparison) (*plot.Plot, error) {
 	return p, nil
 }
 
-// metricPlot draws one bar group per config, one bar per column, each
-// value divided by the mean of the baselines on that config (1 = the
-// baselines' mean); without baselines, the raw values.
-func metricPlot(t Table, baselines []string) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = t.Title + " per config"
-	p.Y.Label.Text = t.Title
-	scale := make([]float64, len(t.Configs))
+// metricLayout sizes a per-config bar plot so that nothing overlaps: each
+// config's slot holds its bar group with a gap and is at least as wide as
+// a vertical tick label is tall; the legend gets its own strip right of
+// the last group (an empty stretch of the x axis), not the bars' headroom.
+type metricLayout struct {
+	bar       vg.Length // one bar's width
+	slot      vg.Length // one config's share of the x axis
+	legend    vg.Length // the legend strip
+	width     vg.Length
+	height    vg.Length
+	extraUnit float64 // x-axis units added after the last group for the legend
+}
+
+// Fonts of gonum's defaults: 10 pt tick labels and legend entries.
+const (
+	tickFont  = vg.Length(10)
+	plotFixed = vg.Length(70) // y axis, its label and the margins
+)
+
+func layoutMetricPlot(configs, columns []string) metricLayout {
+	cols := float64(max(1, len(columns)))
+	l := metricLayout{bar: vg.Points(min(14, max(3, 48/cols)))}
+	l.slot = max(l.bar*vg.Length(cols)*1.4, tickFont*1.8)
+	longest := 0
+	for _, c := range columns {
+		longest = max(longest, len([]rune(c)))
+	}
+	l.legend = vg.Length(float64(longest)*6 + 40)
+	l.extraUnit = float64(l.legend / l.slot)
+	l.width = plotFixed + l.slot*vg.Length(max(1, len(configs))) + l.legend
+	longestCfg := 0
+	for _, c := range configs {
+		longestCfg = max(longestCfg, len([]rune(c)))
+	}
+	// The plot area, then the vertical config names below it.
+	l.height = max(12*vg.Centimeter, vg.Length(len(columns))*tickFont*1.3+4*vg.Centimeter) + vg.Length(float64(longestCfg)*6)
+	return l
+}
+
+// baselineScale is, per config, the mean of the baselines' values there
+// (1 without baselines); ok[i] is false when the config has baselines but
+// none has a result there: its bars cannot be put on the "/ baselines'
+// mean" axis, and raw values there would read as ratios.
+func baselineScale(t Table, baselines []string) (scale []float64, ok []bool) {
+	scale, ok = make([]float64, len(t.Configs)), make([]bool, len(t.Configs))
 	for i := range t.Configs {
-		scale[i] = 1
+		scale[i], ok[i] = 1, true
 		if len(baselines) == 0 {
 			continue
 		}
 		sum, n := 0.0, 0
 		for j, col := range t.Columns {
-			for _, b := range baselines {
-				if col == b && !math.IsNaN(t.Cells[i][j]) {
-					sum += t.Cells[i][j]
-					n++
-				}
+			if slices.Contains(baselines, col) && !math.IsNaN(t.Cells[i][j]) {
+				sum += t.Cells[i][j]
+				n++
 			}
 		}
-		if n > 0 && sum != 0 {
+		ok[i] = n > 0 && sum != 0
+		if ok[i] {
 			scale[i] = sum / float64(n)
 		}
 	}
+	return scale, ok
+}
+
+// metricPlot draws one bar group per config, one bar per column, each
+// value divided by the mean of the baselines on that config (1 = the
+// baselines' mean); without baselines, the raw values. A config where no
+// baseline has a result is left out, and the title says which.
+func metricPlot(t Table, baselines []string) (*plot.Plot, metricLayout, error) {
+	scale, ok := baselineScale(t, baselines)
+	var shown []int
+	var skipped []string
+	for i, cfg := range t.Configs {
+		if ok[i] {
+			shown = append(shown, i)
+		} else {
+			skipped = append(skipped, cfg)
+		}
+	}
+	var names []string
+	for _, i := range shown {
+		names = append(names, t.Configs[i])
+	}
+	lay := layoutMetricPlot(names, t.Columns)
+	p := plot.New()
+	p.Title.Text = t.Title + " per config"
+	if len(skipped) > 0 {
+		p.Title.Text += "\nnot shown (no baseline has a result there): " + strings.Join(skipped, ", ")
+	}
+	p.Y.Label.Text = t.Title
 	if len(baselines) > 0 {
 		p.Y.Label.Text = t.Title + " / baselines' mean on the config"
 	}
-	w := vg.Points(max(2, 60/float64(max(1, len(t.Columns)))))
 	for j, col := range t.Columns {
-		vals := make(plotter.Values, len(t.Configs))
-		for i := range t.Configs {
+		vals := make(plotter.Values, len(shown))
+		for k, i := range shown {
 			v := t.Cells[i][j] / scale[i]
 			if math.IsNaN(v) {
 				v = 0 // no result: no bar
 			}
-			vals[i] = v
+			vals[k] = v
 		}
-		bars, err := plotter.NewBarChart(vals, w)
+		if len(vals) == 0 {
+			break // nothing to draw: the title says why
+		}
+		bars, err := plotter.NewBarChart(vals, lay.bar)
 		if err != nil {
-			return nil, err
+			return nil, lay, err
 		}
 		bars.LineStyle.Width = 0
 		bars.Color = plotutil.Color(j)
-		bars.Offset = w * vg.Length(float64(j)-float64(len(t.Columns)-1)/2)
+		bars.Offset = lay.bar * vg.Length(float64(j)-float64(len(t.Columns)-1)/2)
 		p.Add(bars)
 		p.Legend.Add(col, bars)
 	}
-	// Headroom for the legend above the tallest bar.
-	p.Y.Min, p.Y.Max = 0, p.Y.Max*(1.15+0.07*float64(len(t.Columns)))
 	p.Legend.Top = true
-	p.NominalX(t.Configs...)
-	p.X.Tick.Label.Rotation = math.Pi / 6
-	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = -0.9, -0.2
-	return p, nil
+	p.Y.Min = 0
+	p.Y.Max = max(p.Y.Max*1.05, 0.1)
+	if len(names) > 0 {
+		p.NominalX(names...)
+	}
+	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5+lay.extraUnit
+	p.X.Tick.Label.Rotation = math.Pi / 2
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	return p, lay, nil
 }

@@ -3,6 +3,7 @@ package harness
 import (
 	"bytes"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/vg"
 )
 
 // Plots are checked as files: written, non-empty and decodable (PNG by
@@ -49,4 +51,56 @@ func checkSVG(t *testing.T, path string) {
 	require.NoError(t, err)
 	s := string(data)
 	assert.True(t, strings.Contains(s, "<svg") && strings.HasSuffix(strings.TrimSpace(s), "</svg>"), "%s is not an SVG document", path)
+}
+
+// A config where every baseline failed is left out of the per-config
+// plots (its raw values would read as ratios on the "/ baselines' mean"
+// axis), and the title says so.
+func TestMetricPlotSkipsConfigsWithoutBaselines(t *testing.T) {
+	res := handResults()
+	for i := range res {
+		if res[i].Config == "c2" && res[i].Variant != "mine" {
+			res[i].Status, res[i].Err = StatusError, "failed"
+		}
+	}
+	c := Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	p, _, err := metricPlot(c.Tables[Turnaround], c.Baselines)
+	require.NoError(t, err)
+	assert.Contains(t, p.Title.Text, "not shown (no baseline has a result there): c2")
+	var labels []string
+	for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	assert.Equal(t, []string{"c1", "c3"}, labels)
+	scale, ok := baselineScale(c.Tables[Turnaround], c.Baselines)
+	assert.Equal(t, []bool{true, false, true}, ok)
+	assert.InDeltaSlice(t, []float64{75, 1, 290}, scale, 1e-12)
+}
+
+// The layout leaves no overlap: a config's bars fit in its slot with a
+// gap, a slot is wider than a vertical tick label is tall, and the legend
+// has a strip of its own right of the bars.
+func TestMetricPlotLayout(t *testing.T) {
+	var cfgs, cols []string
+	for i := range 10 {
+		cfgs = append(cfgs, "config-with-a-long-name-"+string(rune('a'+i)))
+	}
+	for i := range 29 {
+		cols = append(cols, "strategy:param="+string(rune('a'+i)))
+	}
+	for _, n := range []int{1, 3, 29} {
+		l := layoutMetricPlot(cfgs, cols[:n])
+		group := l.bar * vg.Length(n)
+		assert.GreaterOrEqual(t, float64(l.slot), float64(group)*1.2, "%d columns: bars fit their slot with a gap", n)
+		assert.GreaterOrEqual(t, float64(l.slot), float64(tickFont)*1.5, "%d columns: labels do not touch", n)
+		assert.GreaterOrEqual(t, float64(l.legend), float64(len(cols[0]))*5.5+30, "the legend's strip holds its text")
+		assert.InDelta(t, float64(l.width), float64(plotFixed+l.slot*10+l.legend), 1e-9)
+	}
+	tab := Table{Title: "T", Configs: cfgs[:2], Columns: cols[:3], Cells: [][]float64{{1, 2, 3}, {4, 5, 6}}}
+	p, l, err := metricPlot(tab, nil)
+	require.NoError(t, err)
+	assert.Equal(t, math.Pi/2, p.X.Tick.Label.Rotation, "config names stand vertical")
+	assert.InDelta(t, 1.5+l.extraUnit, p.X.Max, 1e-12, "the legend's strip is past the last group")
 }
