@@ -116,4 +116,46 @@
 //   - a server type whose name is not one protocol token (white space or a
 //     control character in it) is refused when the simulation is built
 //     (engine.NewEngine): no client could name it in a command.
+//
+// The memory extension (../shared/docs/estimation.md Part E; a project
+// design, not ds-server behaviour) is off unless Options.MemFail (dsmock
+// --mem-fail hard|machine|contention) says otherwise, and off it changes
+// nothing: SCHM is ds-server's "ERR: invalid command (…)", every job books
+// its request, the report is ds-server's (sim_memext_test.go checks
+// fixture job files carrying the attributes byte for byte). Where it lives:
+//
+//	actMemory, app <job> attributes  simconfig/jobfile_memext.go (an invalid value is kept
+//	                                 as Config.ActMemoryErr, refused only when the
+//	                                 extension is on: ds-server ignores the attribute)
+//	SCHM jobID type id allocMem      front_text_dispatch.go (parseSCHM, only when on);
+//	                                 front_session.go (protocol.ScheduleMem);
+//	                                 engine/engine_memext.go (schm), engine/cmd_actions.go
+//	                                 (schdAt, place: the slot books allocMem)
+//	failure models, failure times,   engine/engine_memext.go (setEnd, memFails, memFailed,
+//	  re-offer as JOBP, report       afterMemFailure, memReport)
+//	workloads and clusters           mocksrv/memwork
+//
+// Its choices where Part E leaves one open (also in /tmp/coord/ext-wire.md
+// for the strategy side and in README):
+//   - SCHM checks the job first (SCHD's text), then allocMem (a plain decimal,
+//     the fifth and last token, 100 ≤ allocMem ≤ the job's memory, else
+//     "ERR: invalid allocation (<msg>)!"), then SCHD's checks with allocMem
+//     as the memory, the capability check included;
+//   - the booked memory shows in GETS availability and in LSTJ's memory
+//     field (JOBN, JOBP, LSTQ carry the request); MIGJ keeps allocMem;
+//   - hard: actMemory > allocMem; machine: actMemory > the type's memory;
+//     contention: Σ actMemory of the jobs holding the server when a job
+//     starts (itself included) > the type's memory, which fails that job;
+//   - the failure time is start + ⌊r·actRunTime / 2^64⌋, r the next output
+//     of splitmix64 seeded with randomSeed (1024 if absent), drawn only for
+//     failing jobs, in the order start times are assigned;
+//   - jobs failing at the same time return to SQ's head in failure order;
+//     a re-offer is JOBP even at the job's submit time;
+//   - the report's extra line "# memory failures: N, wasted core-seconds: W
+//     (failure model: m)" comes before the Summary banner, so the last
+//     three lines stay ds-server's; -v all logs "job N on type id MEMORY
+//     FAILED" at the failure time;
+//   - the extension needs a job file giving actMemory (a job without it
+//     uses its request); NewEngine and dsmock refuse otherwise, before the
+//     run.
 package mocksrv
