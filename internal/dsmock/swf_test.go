@@ -44,6 +44,9 @@ func TestSWFRuns(t *testing.T) {
 		{"dsswf files", []string{"-c", "conv/config.xml"}, "#jobs: 5 (failed 0 times)"},
 		{"--swf derived", []string{"--swf", swfTrace}, "#jobs: 5 (failed 0 times)"},
 		{"--swf on -c servers", []string{"-c", swfServers, "--swf", swfTrace + ":time-scale=2"}, "#jobs: 4 (failed 0 times)"},
+		// The trace's used memory is the extension's actMemory (2 jobs carry
+		// it), so the extension accepts the workload.
+		{"--swf with --mem-fail", []string{"--swf", swfTrace, "--mem-fail", "hard"}, "#jobs: 5 (failed 0 times)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			addr, stdout, stderr, code := startDsmock(t, append(c.args, "-v", "brief")...)
