@@ -16,4 +16,9 @@
 // network I/O: Ref, Req, JobRecord and QueuedJob have the protocol's
 // shapes, and the fronts convert. The file map of ds-server.md is in the
 // doc of package mocksrv.
+//
+// engine_memext.go is the optional memory extension of
+// ../shared/docs/estimation.md Part E (SCHM, hidden actual memory, memory
+// failures), off unless Options.MemFail is set; its choices are listed
+// there and in package mocksrv's doc.
 package engine
