@@ -148,10 +148,17 @@ func configDiff(a, b []SweepConfig) (string, string, string) {
 		case a[i].Name != b[i].Name:
 			return "config names", a[i].Name, b[i].Name
 		case a[i].SHA256 != b[i].SHA256:
-			return "the files of config " + a[i].Name, "sha256 " + a[i].SHA256[:12], "sha256 " + b[i].SHA256[:12]
+			return "the files of config " + a[i].Name, "sha256 " + prefix(a[i].SHA256, 12), "sha256 " + prefix(b[i].SHA256, 12)
 		}
 	}
 	return "config transforms", "", ""
+}
+
+func prefix(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }
 
 func clip(s string) string {
