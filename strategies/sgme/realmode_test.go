@@ -143,3 +143,20 @@ func lastLines(s string, n int) string {
 func fixturePath(t *testing.T, name string) string {
 	return filepath.Join(fixtures.Dir(t), "fixtures", name)
 }
+
+// dsclient refuses a bad sgme parameter before connecting (exit status 2,
+// the parameter named), so no run starts with a setting it cannot honour.
+func TestDsclientRefusesBadParameters(t *testing.T) {
+	for _, c := range []struct{ param, want string }{
+		{"base=nosuch", `parameter base=nosuch: unknown base policy "nosuch"`},
+		{"alpha=1", "parameter alpha: alpha=1: want a finite number > 1"},
+		{"beta=2", "parameter beta: beta=2"},
+		{"key=k7", `parameter key: unknown similarity key "k7"`},
+		{"rounding=up", `parameter rounding: "up"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := dsclient.Main([]string{"-p", "1", "-a", "sgme", "--param", c.param}, &stdout, &stderr)
+		assert.Equal(t, dsclient.ExitUsage, code, c.param)
+		assert.Contains(t, stderr.String(), c.want, c.param)
+	}
+}
