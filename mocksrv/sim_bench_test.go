@@ -224,8 +224,11 @@ func BenchmarkInProcessMemExtSGME(b *testing.B) {
 			System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }}); err != nil {
 			b.Fatal(err)
 		}
-		if rep := s.Report(); rep.Jobs != 2000 || rep.Unscheduled != 0 || rep.Failed != rep.MemFailures {
+		rep := s.Report()
+		if rep.Jobs != 2000 || rep.Unscheduled != 0 || rep.Failed != rep.MemFailures {
 			b.Fatalf("jobs %d, unscheduled %d, failed %d, memory failures %d", rep.Jobs, rep.Unscheduled, rep.Failed, rep.MemFailures)
 		}
+		b.ReportMetric(float64(rep.MemFailures), "memfail/run")
+		b.ReportMetric(float64(rep.WastedCoreSeconds), "wasted-core-s/run")
 	}
 }
