@@ -82,6 +82,12 @@ func (b *browser) open(t testing.TB, p *Page) {
 		t.Fatal(err)
 	}
 	out.Close()
+	b.openFile(t, f)
+}
+
+// openFile loads a page file and checks its script ran without error.
+func (b *browser) openFile(t testing.TB, f string) {
+	t.Helper()
 	var ready bool
 	if err := chromedp.Run(b.ctx, chromedp.Navigate("file://"+f),
 		chromedp.Evaluate(`typeof window.dsview === "object"`, &ready)); err != nil {
@@ -102,7 +108,7 @@ func (b *browser) noErrors(t testing.TB) {
 	}
 }
 
-func (b *browser) eval(t *testing.T, js string, out any) {
+func (b *browser) eval(t testing.TB, js string, out any) {
 	t.Helper()
 	if err := chromedp.Run(b.ctx, chromedp.Evaluate(js, out)); err != nil {
 		t.Fatalf("%s: %v", js, err)
