@@ -297,6 +297,8 @@ func sourceNames(ss []Source) []string {
 
 func usage(w io.Writer, fs *pflag.FlagSet) {
 	fmt.Fprintf(w, `Usage: dsbench [flags] [config.xml | folder | fixture-folder ...]
+       dsbench --shard i/n --out PIECE.json [flags] [configs ...]
+       dsbench merge [-f FORMAT] [--plots DIR] [--out FILE] PIECE.json ...
 
 Runs strategies × configs against the ds-sim simulator and prints the
 course-style comparison: turnaround, utilisation and cost per config, the
@@ -307,11 +309,18 @@ trace in the Standard Workload Format (trace.swf or .swf.gz, options after a
 colon, e.g. trace.swf:procs-per-core=4,time-scale=0.5; see dsswf -h) is
 converted and run as a config, with servers derived from the trace.
 
+A sweep can be split over machines: each runs --shard i/n (round-robin slices
+of the run list) and writes a JSON piece; "dsbench merge" of all n pieces
+prints the report the whole sweep would.
+
 Flags:
 %s
+Environment: %s=LO-HI is the port range when --ports is not given.
+
 Exit status: 0 report printed (runs without a result are listed in it),
-1 nothing could be reported, 2 usage error, 3 --strict and a run failed.
-`, fs.FlagUsages())
+1 nothing could be reported or no run produced a result, 2 usage error,
+3 --strict and a run failed.
+`, fs.FlagUsages(), PortsEnv)
 }
 
 func listStrategies(w io.Writer) {
