@@ -71,8 +71,14 @@ var errShardFlags = errors.New("--shard writes a JSON piece for dsbench merge: g
 // belong to the merge).
 func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
 	sh, err := ParseShard(c.shard)
-	if err == nil && (fs.Changed("format") || fs.Changed("plots")) {
+	switch {
+	case err != nil:
+	case fs.Changed("format") || fs.Changed("plots"):
 		err = errShardFlags
+	case fs.Lookup("html") != nil && fs.Changed("html"):
+		// The viewer re-runs each config for its timelines: it needs the
+		// runs in one process, which a shard is not.
+		err = errors.New("--html is not available with --shard: write the page from an unsharded run")
 	}
 	return sh, err
 }
