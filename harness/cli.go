@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -53,6 +54,8 @@ type cliConfig struct {
 	arrival   []string // --arrival-factor sweep values (transform.go)
 	inacc     []string // --inaccuracy sweep values
 	replay000 string   // --replay000 sweep spec (replay000.go)
+	memwork   string   // --memwork sweep spec (memwork.go)
+	memFail   string   // --mem-fail: dsmock's memory extension
 	shard     string   // --shard i/n (shard.go)
 	keepLogs  string   // --keep-logs DIR (runlogs.go)
 	ports     string   // --ports LO-HI (ports.go)
@@ -81,6 +84,8 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
+	fs.StringVar(&c.memwork, "memwork", "", "add the memory-extension workloads (mocksrv/memwork, estimation.md Part E), e.g. \"seeds=1,f=1/32|1/8|1,jobs=2000\"; alone when no config is named")
+	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (estimation.md Part E) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
 	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
@@ -120,6 +125,10 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
+	}
+	if err := b.Target.checkClient(); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
+		return ExitFailure
 	}
 	b.Target.WrapConn = wrapConn
 
@@ -198,7 +207,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
-	sources, err := sourcesOrReplay000(c.replay000, args)
+	sources, err := sourcesOrGenerated(c.replay000, c.memwork, args)
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -252,6 +261,11 @@ func (c *cliConfig) target() (Target, error) {
 	t := Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
 		Newline: c.newline, Timeout: c.timeout, KeepLogs: c.keepLogs}
 	var err error
+	if c.memFail != "" {
+		if t.MemFail, err = mocksrv.ParseMemFailModel(c.memFail); err != nil {
+			return t, fmt.Errorf("--mem-fail: %w", err)
+		}
+	}
 	if c.ports != "" {
 		t.Ports, err = ParsePorts("--ports", c.ports)
 	} else {

@@ -53,6 +53,9 @@ type Target struct {
 	ClientDir string
 	// Newline runs in newline mode (-n).
 	Newline bool
+	// MemFail switches on dsmock's memory extension (estimation.md Part
+	// E) with this failure model; off (the zero value) by default.
+	MemFail mocksrv.MemFailModel
 	// Timeout bounds one run (default 600 s, harness.md decision 5).
 	Timeout time.Duration
 	// User is the AUTH name of the project's client ("dsbench").
@@ -334,7 +337,7 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 		}
 		// The stderr lines are not needed: the Report holds the count of
 		// "<n> jobs not scheduled!". The log is written for --keep-logs only.
-		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline}
+		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail}
 		var log bytes.Buffer
 		if t.KeepLogs != "" {
 			opt.Level, opt.Log = mocksrv.LevelBrief, &log
@@ -431,6 +434,9 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 		if t.Newline {
 			args = append(args, "-n")
 		}
+		if t.MemFail != mocksrv.MemFailOff {
+			args = append(args, "--mem-fail", t.MemFail.String()) // dsmock only
+		}
 		srv, err := startProcess(dir, args, nil)
 		if err != nil {
 			return runOutput{err: err}
@@ -482,7 +488,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	srv := &mocksrv.Listener{
 		Config:      cfg,
 		WrapConn:    b.Target.WrapConn,
-		Options:     mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true},
+		Options:     mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true, MemFail: b.Target.MemFail},
 		ReadTimeout: b.timeout(),
 		OnAuth: func(xml []byte) error {
 			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
