@@ -279,3 +279,23 @@ func BenchmarkBrowserRedraw(b *testing.B) {
 		})
 	}
 }
+
+// ds-server's log of ffq on the failure fixture: failures, recoveries,
+// boots after recoveries and jobs that failed and ran again all drawn
+// without a script error.
+func TestBrowserFailurePage(t *testing.T) {
+	b := newBrowser(t)
+	r, _ := transcriptRun(t, "transcripts/ds-sample-config05-failures.ffq.vall.log.gz")
+	b.open(t, &Page{Title: "failures", Groups: []Group{{Title: "ds-sample-config05-failures", Runs: []*Run{r}}}})
+	var c struct{ Jobs, Bars, Drawn, Servers, Fails, Boots int }
+	b.eval(t, "dsview.counts(0)", &c)
+	fails, boots := 0, 0
+	for _, s := range r.Servers {
+		fails += len(s.Fails)
+		boots += len(s.Power)
+	}
+	if c.Bars != len(r.Stays) || c.Drawn != c.Bars || c.Bars <= c.Jobs || c.Fails != fails || fails == 0 || c.Boots != boots {
+		t.Errorf("counts %+v; want %d stays (more than the jobs: some failed), %d failures, %d boots", c, len(r.Stays), fails, boots)
+	}
+	b.noErrors(t)
+}

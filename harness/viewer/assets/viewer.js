@@ -339,8 +339,9 @@
     groups: function () { return groups.length; },
     runs: function () { return runs.length; },
     counts: function (r) {
-      var d = runs[r].d;
-      return { jobs: d.jobs.id.length, bars: d.stays.job.length, drawn: runs[r].drawn, servers: d.srvType.length };
+      var d = runs[r].d, fails = 0, boots = 0;
+      for (var i = 0; i < d.srvType.length; i++) { fails += d.fails[i].length / 2; boots += d.power[i].length / 3; }
+      return { jobs: d.jobs.id.length, bars: d.stays.job.length, drawn: runs[r].drawn, servers: d.srvType.length, fails: fails, boots: boots };
     },
     visibleRange: function (g) { return [groups[g].t0, groups[g].t1]; },
     setRange: function (g, t0, t1) { setRange(groups[g], t0, t1); },
