@@ -40,9 +40,23 @@ func (b boundPoint) short() string {
 	return b.col
 }
 
-// near frames the right-hand panel: the columns within 30 % of both
-// bounds are shown there, beside every swept strategy.
+// near is what counts as close to a bound (30 % above it): the middle
+// panel shows the columns within near of the turnaround bound, the right
+// one those within near of both, beside every swept strategy.
 const near = 1.3
+
+// maxLabel caps a point's label in runes (a composite's member list can
+// run to sixty); the tables beside the plot carry the full column names.
+const maxLabel = 30
+
+// panel is which columns a panel frames.
+type panel int
+
+const (
+	panelAll   panel = iota // every column, turnaround on a log axis
+	panelNear               // the columns within near of the turnaround bound
+	panelClose              // the sweeps and the columns within near of both bounds
+)
 
 // writePlotsAndBounds is what dsbench --plots writes: WritePlots' plots
 // and the bound plot.
@@ -58,22 +72,29 @@ func writePlotsAndBounds(dir string, c Comparison) ([]string, error) {
 // WriteBoundPlot writes bounds.{svg,png} into dir: every column at its
 // average cost ratio against its average turnaround ratio, the values of
 // the two bound tables, so 1.00 on either axis is the physical bound and
-// the plot needs no baseline to normalise by. Two panels: on the left
+// the plot needs no baseline to normalise by. Three panels side by side:
 // every column, turnaround on a log axis (baselines that queue everything
-// sit at ratios in the hundreds); on the right a close-up of the swept
-// strategies (a strategy run with several parameter values, drawn as a
-// line through its points in turnaround order) and the columns within
-// near of both bounds. Columns without both averages (no complete
-// config) are left out.
+// sit at ratios in the hundreds); the columns within near of the
+// turnaround bound; a close-up of the swept strategies (a strategy run
+// with several parameter values, drawn as a line through its points in
+// turnaround order) and the columns within near of both bounds. Columns
+// without both averages (no complete config) are left out.
 func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 	pts := boundPoints(c)
-	all, err := boundPanel(pts, "every strategy (turnaround on a log axis)", true, frame(pts, false))
-	if err != nil {
-		return nil, err
-	}
-	near, err := boundPanel(pts, "close up", false, frame(pts, true))
-	if err != nil {
-		return nil, err
+	var panels []*plot.Plot
+	for _, k := range []struct {
+		title string
+		which panel
+	}{
+		{"every strategy (turnaround on a log axis)", panelAll},
+		{"turnaround within 30 % of the bound", panelNear},
+		{"close up: sweeps, and both within 30 %", panelClose},
+	} {
+		p, err := boundPanel(pts, k.title, k.which, frame(pts, k.which))
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, p)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -81,7 +102,7 @@ func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 	var files []string
 	for _, ext := range PlotFormats {
 		f := filepath.Join(dir, "bounds."+ext)
-		if err := saveSideBySide(f, ext, all, near); err != nil {
+		if err := saveSideBySide(f, ext, panels); err != nil {
 			return files, fmt.Errorf("plot %s: %w", f, err)
 		}
 		files = append(files, f)
@@ -122,15 +143,17 @@ func sweeps(pts []boundPoint) []string {
 // window is a panel's axis ranges.
 type window struct{ xmin, xmax, ymin, ymax float64 }
 
-// frame returns the panel's window: every point, or (close) the sweeps'
-// points and those within near of both bounds; with a margin, and never
-// above the bound (1, 1) at the lower left, so the distance to the bound
-// reads off the axes.
-func frame(pts []boundPoint, close bool) window {
+// frame returns a panel's window around the points it frames (see
+// panel), with a margin, and never above the bound (1, 1) at the lower
+// left, so the distance to the bound reads off the axes.
+func frame(pts []boundPoint, which panel) window {
 	sw := sweeps(pts)
 	w := window{1, 1, 1, 1}
 	for _, p := range pts {
-		if close && !slices.Contains(sw, p.family()) && (p.tat > near || p.cost > near) {
+		switch {
+		case which == panelNear && p.tat > near:
+			continue
+		case which == panelClose && !slices.Contains(sw, p.family()) && (p.tat > near || p.cost > near):
 			continue
 		}
 		w.xmin, w.xmax = min(w.xmin, p.tat), max(w.xmax, p.tat)
@@ -138,19 +161,21 @@ func frame(pts []boundPoint, close bool) window {
 	}
 	dy := max(w.ymax-w.ymin, 0.05)
 	w.ymin, w.ymax = w.ymin-0.02*dy, w.ymax+0.1*dy
-	if close {
-		dx := max(w.xmax-w.xmin, 0.02)
-		w.xmin, w.xmax = w.xmin-0.02*dx, w.xmax+0.25*dx // room for labels on the right
-	} else {
+	if which == panelAll {
 		w.xmin, w.xmax = w.xmin*0.98, w.xmax*3
+		return w
 	}
+	dx := max(w.xmax-w.xmin, 0.02)
+	w.xmin, w.xmax = w.xmin-0.02*dx, w.xmax+0.3*dx // room for labels on the right
 	return w
 }
 
 // boundPanel draws the points in window w: baselines as grey squares,
 // other single columns as blue circles, each sweep as a coloured line
-// through its points with a legend entry. Points outside w are clipped.
-func boundPanel(pts []boundPoint, title string, logX bool, w window) (*plot.Plot, error) {
+// through its points with a legend entry (its points labelled in the
+// close-up only, where there is room). Points outside w are clipped.
+func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Plot, error) {
+	logX := which == panelAll
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "turnaround / mean actual runtime (1 = bound)"
@@ -186,7 +211,7 @@ func boundPanel(pts []boundPoint, title string, logX bool, w window) (*plot.Plot
 			}
 		}
 		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmpFloat(a.tat, b.tat) })
-		if err := addSweep(p, f, mine, plotutil.Color(i+1), !logX, crowded); err != nil {
+		if err := addSweep(p, f, mine, plotutil.Color(i+1), which == panelClose, crowded); err != nil {
 			return nil, err
 		}
 	}
@@ -256,6 +281,9 @@ func addPoints(p *plot.Plot, pts []boundPoint, shape draw.GlyphDrawer, c color.C
 		if short {
 			name = q.short()
 		}
+		if r := []rune(name); len(r) > maxLabel {
+			name = string(r[:maxLabel-1]) + "…"
+		}
 		if crowded(q) {
 			side = 1
 		}
@@ -288,16 +316,17 @@ func addPoints(p *plot.Plot, pts []boundPoint, shape draw.GlyphDrawer, c color.C
 	return nil
 }
 
-// saveSideBySide writes the two panels side by side into path.
-func saveSideBySide(path, format string, left, right *plot.Plot) error {
-	c, err := draw.NewFormattedCanvas(32*vg.Centimeter, 13*vg.Centimeter, format)
+// saveSideBySide writes the panels side by side into path.
+func saveSideBySide(path, format string, panels []*plot.Plot) error {
+	c, err := draw.NewFormattedCanvas(vg.Length(len(panels))*15*vg.Centimeter, 13*vg.Centimeter, format)
 	if err != nil {
 		return err
 	}
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Centimeter, PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(8)}
-	canvases := plot.Align([][]*plot.Plot{{left, right}}, tiles, draw.New(c))
-	left.Draw(canvases[0][0])
-	right.Draw(canvases[0][1])
+	tiles := draw.Tiles{Rows: 1, Cols: len(panels), PadX: vg.Centimeter, PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(8)}
+	canvases := plot.Align([][]*plot.Plot{panels}, tiles, draw.New(c))
+	for i, p := range panels {
+		p.Draw(canvases[0][i])
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err

@@ -41,13 +41,17 @@ func TestBoundPointsAreTheBoundTablesAverages(t *testing.T) {
 
 func TestBoundFrames(t *testing.T) {
 	pts := boundPoints(boundComparison())
-	all := frame(pts, false)
+	all := frame(pts, panelAll)
 	assert.LessOrEqual(t, all.xmin, 1.0, "the bound is in view")
 	assert.LessOrEqual(t, all.ymin, 1.0)
 	assert.Greater(t, all.xmax, 1.5, "every point is in view")
 	assert.Greater(t, all.ymax, 2.3)
 
-	close := frame(pts, true)
+	nearTAT := frame(pts, panelNear)
+	assert.Less(t, nearTAT.xmax, 1.5, "the baseline's turnaround, 1.5, is not within 30 %")
+	assert.Greater(t, nearTAT.xmax, 1.2)
+
+	close := frame(pts, panelClose)
 	assert.LessOrEqual(t, close.xmin, 1.0)
 	assert.Greater(t, close.xmax, 1.2, "solo is within 30 % of both bounds")
 	assert.Greater(t, close.ymax, 1.25)
@@ -95,4 +99,21 @@ func TestPlotsIncludeTheBoundPlot(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, files, filepath.Join(dir, "bounds.svg"))
 	assert.Contains(t, files, filepath.Join(dir, "tradeoff.svg"))
+}
+
+// A long column name (a composite's member list) is cut to maxLabel runes
+// on the plot.
+func TestBoundLabelsAreCut(t *testing.T) {
+	long := "composite:members=[soonest; cost-reduce; frontier],mode=portfolio"
+	c := Comparison{BoundTables: []Table{
+		{Columns: []string{long}, Average: []float64{1.1}},
+		{Columns: []string{long}, Average: []float64{1.2}},
+	}}
+	dir := t.TempDir()
+	_, err := WriteBoundPlot(dir, c)
+	require.NoError(t, err)
+	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "composite:members=[soonest; c…")
+	assert.NotContains(t, string(svg), "mode=portfolio")
 }
