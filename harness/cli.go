@@ -231,6 +231,9 @@ func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
+	if err := checkMemFail(sources, t.MemFail); err != nil {
+		return nil, 0, "", err
+	}
 	return &Bench{
 		Sources:  sources,
 		Variants: variants,

@@ -1,8 +1,10 @@
 package harness
 
 import (
+	"fmt"
 	"testing/fstest"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/memwork"
 )
 
@@ -47,4 +49,22 @@ func sourcesOrGenerated(replay, mem string, args []string) ([]Source, error) {
 	}
 	more, err := sourcesOrReplay000(replay, args)
 	return append(out, more...), err
+}
+
+// checkMemFail refuses, before any run, --mem-fail with a config whose
+// jobs carry no actMemory (or an invalid one), naming the config.
+func checkMemFail(sources []Source, m mocksrv.MemFailModel) error {
+	if m == mocksrv.MemFailOff {
+		return nil
+	}
+	for _, s := range sources {
+		cfg, err := s.Load()
+		if err != nil {
+			return fmt.Errorf("config %s: %w", s.Name, err)
+		}
+		if err := mocksrv.CheckMemExt(cfg, m); err != nil {
+			return fmt.Errorf("--mem-fail: config %s: %w", s.Name, err)
+		}
+	}
+	return nil
 }

@@ -37,6 +37,10 @@ func TestMainMemwork(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, `jobs: "x": want a whole number`) {
 		t.Errorf("bad spec: status %d, stderr %q", code, stderr)
 	}
+	code, _, stderr = runMain("--mem-fail", "hard", "-a", "ff")
+	if code == 0 || !strings.Contains(stderr, "--mem-fail: config ") || !strings.Contains(stderr, "needs a job file whose <job> elements carry actMemory") {
+		t.Errorf("the suite (no actMemory) with --mem-fail: status %d, stderr %q", code, stderr)
+	}
 	srcs, err := MemworkSources("seeds=1-2,f=1/32|1")
 	if err != nil || len(srcs) != 4 || srcs[3].Name != "memwork-s2-f1_1" {
 		t.Fatalf("sources %v, err %v", srcs, err)
