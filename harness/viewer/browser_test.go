@@ -183,6 +183,17 @@ func TestBrowserTranscriptPage(t *testing.T) {
 	if tip := b.hover(t, 0, 4); !strings.Contains(tip, fmt.Sprintf("estimate %d s  actual %d s", bf.Jobs[4].Est, bf.Jobs[4].Act)) {
 		t.Errorf("tooltip of job 4 lacks its estimate and actual run time: %q", tip)
 	}
+	// The strips under the timeline say their values at the pointer: at
+	// the end, the accumulated cost is the summary's total.
+	var strip struct{ X, Y float64 }
+	b.eval(t, "(function(){var r=document.querySelectorAll('canvas.series')[0].getBoundingClientRect();window.scrollBy(0,r.top-100);r=document.querySelectorAll('canvas.series')[0].getBoundingClientRect();return {x:r.right-9,y:r.top+20}})()", &strip)
+	var stripTip string
+	if err := chromedp.Run(b.ctx, chromedp.MouseEvent(input.MouseMoved, strip.X, strip.Y), chromedp.Evaluate(`dsview.tooltip()`, &stripTip)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stripTip, "accumulated cost $"+bf.LogCost) {
+		t.Errorf("the strips' tooltip at the end is %q, want the summary's cost $%s", stripTip, bf.LogCost)
+	}
 	before := b.visible(t, 0)
 	b.wheel(t, 0, -400)
 	after := b.visible(t, 0)

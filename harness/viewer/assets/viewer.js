@@ -276,8 +276,28 @@
     tip.style.top = Math.min(cy + 14, window.innerHeight - 130) + 'px';
   }
 
+  // valueAt: a series' value at t (steps hold, the cost is linear).
+  function valueAt(sr, t, linear) {
+    var lo = 0, hi = sr.t.length - 1;
+    if (hi < 0 || t < sr.t[0]) return 0;
+    while (lo < hi) { var m = (lo + hi + 1) >> 1; if (sr.t[m] <= t) lo = m; else hi = m - 1; }
+    if (!linear || lo + 1 >= sr.t.length) return sr.v[lo];
+    return sr.v[lo] + (sr.v[lo + 1] - sr.v[lo]) * (t - sr.t[lo]) / (sr.t[lo + 1] - sr.t[lo]);
+  }
+
   function wire(R) {
     var c = R.canvas, drag = null;
+    R.lower.addEventListener('mousemove', function (e) {
+      var x = e.clientX - R.lower.getBoundingClientRect().left, d = R.d;
+      if (x < LABEL_W) { tip.hidden = true; return; }
+      var t = Math.round(clamp(tOf(R, x, R.w), 0, d.end));
+      tip.textContent = 'time ' + t + ' s\nglobal queue ' + valueAt(d.queue, t) + ' jobs\npowered cores ' + valueAt(d.powered, t) +
+        '\naccumulated cost $' + valueAt(d.cost, t, true).toFixed(2);
+      tip.hidden = false;
+      tip.style.left = Math.min(e.clientX + 14, window.innerWidth - 240) + 'px';
+      tip.style.top = Math.min(e.clientY + 14, window.innerHeight - 90) + 'px';
+    });
+    R.lower.addEventListener('mouseleave', function () { tip.hidden = true; });
     c.addEventListener('mousemove', function (e) {
       var r = c.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
       if (drag) {
