@@ -122,9 +122,13 @@ func TestMainNothingRanExits1(t *testing.T) {
 	assert.Contains(t, stderr, "dsbench: the run produced no result")
 
 	good := filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01")
-	code, _, stderr = runMain("--client", "/no/such/client -p {port}", "-a", "", good)
+	code, out, stderr = runMain("--client", "/no/such/client -p {port}", good)
 	assert.Equal(t, ExitFailure, code, stderr)
-	assert.Contains(t, stderr, "the run produced no result")
+	assert.Empty(t, out)
+	assert.Equal(t, "dsbench: --client \"/no/such/client -p {port}\": /no/such/client does not exist (relative paths are taken from --client-dir .)\n", stderr)
+	code, _, stderr = runMain("--client", "nosuchclient-xyz -p {port}", good)
+	assert.Equal(t, ExitFailure, code, stderr)
+	assert.Contains(t, stderr, `no program "nosuchclient-xyz" in PATH`)
 }
 
 // --progress always draws the bar on stderr (auto does only on a terminal);

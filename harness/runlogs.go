@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -118,4 +119,32 @@ func (b *Bench) keptLogs(r *Result, out runOutput) {
 	case !r.OK():
 		r.Err = joinReason(r.Err, "logs: "+strings.Join(files, ", "))
 	}
+}
+
+// checkClient finds the --client command's program before any run, as
+// the run would start it (a path with a slash relative to ClientDir, else
+// through PATH): a missing one is one clear message, not an error in
+// every row.
+func (t Target) checkClient() error {
+	if t.Client == "" {
+		return nil
+	}
+	args, err := SplitCommand(t.Client, 0)
+	if err != nil {
+		return err
+	}
+	prog := args[0]
+	if strings.Contains(prog, "/") {
+		if !filepath.IsAbs(prog) {
+			prog = filepath.Join(t.clientDir(), prog)
+		}
+		if _, err := os.Stat(prog); err != nil {
+			return fmt.Errorf("--client %q: %s does not exist (relative paths are taken from --client-dir %s)", t.Client, prog, t.clientDir())
+		}
+		return nil
+	}
+	if _, err := exec.LookPath(prog); err != nil {
+		return fmt.Errorf("--client %q: no program %q in PATH", t.Client, prog)
+	}
+	return nil
 }
