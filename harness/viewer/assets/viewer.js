@@ -10,6 +10,7 @@
   // outcome colours (black lost, magenta migrated, grey unfinished).
   var PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#17becf', '#bcbd22', '#8c564b', '#6b8fd6', '#f2b05a'];
   var LOST = '#000', MIGR = '#e020e0', UNFIN = '#999';
+  var COLOURS = PALETTE.concat([LOST, MIGR, UNFIN]), C_LOST = PALETTE.length, C_MIGR = C_LOST + 1, C_UNFIN = C_LOST + 2;
   var BOOT = '#cfcfcf', ON = '#f4f1d0', FAIL = 'rgba(214,39,40,0.28)';
   var LABEL_W = 130, AXIS_H = 22, STRIP_H = 58;
   var tip = document.getElementById('dsview-tip');
@@ -46,7 +47,17 @@
     function from(k) { return s.start[k] >= 0 ? s.start[k] : s.placed[k]; }
     function to(k) { return s.end[k] >= 0 ? s.end[k] : d.end; }
     var rowH = clamp(Math.floor(900 / Math.max(n, 1)), 2, 16);
-    return { d: d, jobIdx: jobIdx, perSrv: perSrv, lane: lane, lanes: lanes, rowH: rowH, from: from, to: to, drawn: 0 };
+    // Each stay's colour (an index into COLOURS) and the stays in colour
+    // order, computed once.
+    var colour = new Uint8Array(ns), byColour = new Int32Array(ns);
+    for (i = 0; i < ns; i++) {
+      var o = s.outcome[i];
+      colour[i] = s.start[i] < 0 || o === 4 ? C_UNFIN : o === 0 ? s.job[i] % PALETTE.length : o === 3 ? C_MIGR : C_LOST;
+      byColour[i] = i;
+    }
+    byColour.sort(function (a, b) { return colour[a] - colour[b] || a - b; });
+    return { d: d, jobIdx: jobIdx, perSrv: perSrv, lane: lane, lanes: lanes, rowH: rowH, from: from, to: to, drawn: 0,
+      colour: colour, byColour: byColour };
   }
 
   function build() {
@@ -157,23 +168,44 @@
         if (fl[k + 1] >= 0) { ctx.fillStyle = '#2ca02c'; ctx.fillRect(xOf(R, fl[k + 1], w) - 1, y, 2, rh); }
       }
     }
-    var drawn = 0;
-    for (k = 0; k < s.job.length; k++) {
-      var a = R.from(k), b = R.to(k), ready = s.ready[k];
-      if (b < G.t0 || Math.min(a, ready) > G.t1) continue;
-      var srv = s.server[k], ln = R.lanes[srv], bh = Math.max(1, (rh - 2) / ln), by = AXIS_H + srv * rh + 1 + R.lane[k] * bh;
-      var x0 = xOf(R, a, w), x1 = Math.max(xOf(R, b, w), x0 + 1);
-      if (ready < a) { ctx.fillStyle = '#7aa6c8'; ctx.fillRect(xOf(R, ready, w), by + bh / 2 - 0.5, x0 - xOf(R, ready, w), 1); }
-      var o = s.outcome[k];
-      ctx.fillStyle = s.start[k] < 0 ? UNFIN : o === 0 ? PALETTE[s.job[k] % PALETTE.length] : o === 3 ? MIGR : o === 4 ? UNFIN : LOST;
-      ctx.fillRect(x0, by, x1 - x0, Math.max(1, bh - (bh > 3 ? 1 : 0)));
-      if (s.job[k] === selected) { ctx.strokeStyle = '#d62728'; ctx.lineWidth = 2; ctx.strokeRect(x0 - 1, by - 1, x1 - x0 + 2, bh + 1); }
+    // Bars in colour order (R.byColour), so the fill style changes a
+    // dozen times per redraw instead of once per bar; waits first, under
+    // the bars.
+    var drawn = 0, order = R.byColour, sel = -1;
+    ctx.fillStyle = '#7aa6c8';
+    for (i = 0; i < order.length; i++) {
+      k = order[i];
+      var ready = s.ready[k], a0 = R.from(k);
+      if (ready < a0 && a0 >= G.t0 && ready <= G.t1) {
+        var g = geom(R, k, rh), xr = xOf(R, ready, w);
+        ctx.fillRect(xr, g.y + g.h / 2 - 0.5, xOf(R, a0, w) - xr, 1);
+      }
+    }
+    var colour = -1;
+    for (i = 0; i < order.length; i++) {
+      k = order[i];
+      var a = R.from(k), b = R.to(k);
+      if (b < G.t0 || Math.min(a, s.ready[k]) > G.t1) continue;
+      var gm = geom(R, k, rh), x0 = xOf(R, a, w), x1 = Math.max(xOf(R, b, w), x0 + 1);
+      if (R.colour[k] !== colour) { colour = R.colour[k]; ctx.fillStyle = COLOURS[colour]; }
+      ctx.fillRect(x0, gm.y, x1 - x0, Math.max(1, gm.h - (gm.h > 3 ? 1 : 0)));
+      if (s.job[k] === selected) sel = k;
       drawn++;
+    }
+    if (sel >= 0) {
+      var gs = geom(R, sel, rh), xs0 = xOf(R, R.from(sel), w), xs1 = Math.max(xOf(R, R.to(sel), w), xs0 + 1);
+      ctx.strokeStyle = '#d62728'; ctx.lineWidth = 2; ctx.strokeRect(xs0 - 1, gs.y - 1, xs1 - xs0 + 2, gs.h + 1);
     }
     R.drawn = drawn;
     ctx.restore();
     axis(ctx, R, w, AXIS_H, n * rh);
     labels(ctx, R, rh);
+  }
+
+  // geom: the top and height of stay k's bar (its lane in its row).
+  function geom(R, k, rh) {
+    var srv = R.d.stays.server[k], h = Math.max(1, (rh - 2) / R.lanes[srv]);
+    return { y: AXIS_H + srv * rh + 1 + R.lane[k] * h, h: h };
   }
 
   function band(ctx, R, w, a, b, y, h, colour) {
