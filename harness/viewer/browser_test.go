@@ -200,11 +200,28 @@ func TestBrowserTranscriptPage(t *testing.T) {
 	if !(after[1]-after[0] < before[1]-before[0]) {
 		t.Errorf("the wheel did not zoom in: %v → %v", before, after)
 	}
-	var n int
-	b.eval(t, "dsview.find(7)", &n)
-	if r := b.visible(t, 0); n != 2 || r[1]-r[0] >= float64(bf.End) {
-		t.Errorf("find(7): %d runs, range %v", n, r)
+	// Dragging the timeline pans: the range moves, its width stays.
+	var pt struct{ X, Y float64 }
+	b.eval(t, "(function(){var r=document.querySelectorAll('canvas.timeline')[0].getBoundingClientRect();return {x:r.left+r.width*0.6,y:r.top+30}})()", &pt)
+	zoomed := b.visible(t, 0)
+	if err := chromedp.Run(b.ctx, chromedp.MouseEvent(input.MousePressed, pt.X, pt.Y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, pt.X-200, pt.Y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseReleased, pt.X-200, pt.Y, chromedp.ButtonLeft)); err != nil {
+		t.Fatal(err)
 	}
+	if r := b.visible(t, 0); !(r[0] > zoomed[0]) || r[1]-r[0] != zoomed[1]-zoomed[0] {
+		t.Errorf("dragging left did not pan right: %v → %v", zoomed, r)
+	}
+	// Find, through the page's own box and button.
+	var found string
+	if err := chromedp.Run(b.ctx, chromedp.SendKeys("#dsview-find", "7", chromedp.ByQuery),
+		chromedp.Click("#dsview-find-go", chromedp.ByQuery), chromedp.Text("#dsview-found", &found, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.visible(t, 0); !strings.HasPrefix(found, "job 7 on bf on sample-config01: ") || r[1]-r[0] >= float64(bf.End) {
+		t.Errorf("find 7: %q, range %v", found, r)
+	}
+	var n int
 	b.eval(t, "dsview.reset(0); 0", &n)
 	whole := b.visible(t, 0)
 	if err := chromedp.Run(b.ctx, chromedp.Click(`button[title="zoom in"]`, chromedp.ByQuery)); err != nil {
