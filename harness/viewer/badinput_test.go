@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,3 +70,16 @@ func TestParseLogRefuses(t *testing.T) {
 }
 
 func fmtLine(n int) string { return "x.log:" + strconv.Itoa(n) + ": " }
+
+// A log with CRLF line ends reads as the same run.
+func TestParseLogCRLF(t *testing.T) {
+	cfg := fixtureConfig(t, "sample-config01")
+	want, data := transcriptRun(t, "transcripts/sample-config01.bf.vall.log.gz")
+	got, err := ParseLog("sample-config01.bf.vall.log.gz", strings.NewReader(strings.ReplaceAll(string(data), "\n", "\r\n")), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the CRLF log reads as another run")
+	}
+}

@@ -35,7 +35,9 @@ func ParseLog(file string, r io.Reader, cfg *mocksrv.Config) (*Run, error) {
 	sc.Buffer(make([]byte, 64*1024), maxLogLine)
 	for sc.Scan() {
 		p.line++
-		if err := p.parseLine(sc.Text()); err != nil {
+		// A log that went through a Windows editor or mailer has CRLF
+		// line ends: read it all the same.
+		if err := p.parseLine(strings.TrimSuffix(sc.Text(), "\r")); err != nil {
 			return nil, err
 		}
 	}
