@@ -42,6 +42,9 @@ func WriteHTML(path string, b *Bench, out Output) error {
 			}
 		}
 	}
+	if b.Target.Server != "" && b.Target.Client == "" {
+		page.Notes = append(page.Notes, "The runs were made over TCP ("+b.Target.Server+"); the timelines are the same runs simulated again in-process (the built-in simulator reproduces ds-server exactly).")
+	}
 	if b.Target.Client != "" {
 		page.Notes = append(page.Notes, "No timelines: the runs were made by an external client (--client), which dsbench cannot re-run in-process.")
 	} else if err := addTimelines(page, b); err != nil {

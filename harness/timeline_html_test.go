@@ -102,3 +102,19 @@ func TestWriteHTMLCaps(t *testing.T) {
 		t.Errorf("notes %q", page.Notes)
 	}
 }
+
+// Over TCP the page says its timelines were simulated again in-process.
+func TestWriteHTMLServerNote(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.html")
+	var out, errw strings.Builder
+	if code := Main([]string{"-a", "ff", "-b", "ff", "--server", "dsmock", "--html", path, "--progress", "never", "-j", "1"}, &out, &errw, nil); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errw.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "the timelines are the same runs simulated again in-process") {
+		t.Error("no note that the timelines were re-simulated")
+	}
+}
