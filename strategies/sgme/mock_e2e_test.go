@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -103,4 +104,24 @@ func TestMockEndToEndMemoryFailure(t *testing.T) {
 	assert.Equal(t, 60.0, metric(res, "reducedPct"), "3 of 5 dispatches below the request (1000, 500, 1000)")
 	assert.Equal(t, float64(rep.WastedCoreSeconds), metric(res, "wastedCoreSeconds"), "dispatch = start here (an idle server, no boot)")
 	assert.Contains(t, rep.Text, "# memory failures: 1, wasted core-seconds: ")
+}
+
+// The same scenario through dsclient and the simulator's text front over
+// TCP with the extension on (dsmock --mem-fail hard): SCHM on the wire,
+// the failed job's JOBP, the full-request retry, the metrics printed, and
+// the server's report equal to the in-process run's.
+func TestMockOverTCP(t *testing.T) {
+	jobs := []memJob{{0, 100, 1, 2000, 900}, {1000, 100, 1, 2000, 900}, {2000, 100, 1, 2000, 900}, {3000, 100, 1, 2000, 900}}
+	servers := "<server type=\"big\" limit=\"1\" bootupTime=\"0\" hourlyRate=\"0.4\" cores=\"4\" memory=\"4000\" disk=\"1000\" />\n"
+	r := pairtest.Run(t, writeMemConfig(t, servers, jobs), mocksrv.Options{MemFail: mocksrv.MemFailHard, Level: mocksrv.LevelAll, NoHeader: true},
+		"-a", "sgme", "--param", "mode=mock")
+	require.Equal(t, 0, r.Code, r.Stderr.String())
+	for _, want := range []string{"RCVD SCHM 2 big 0 500", "SENT JOBP 2 ", "RCVD SCHM 2 big 0 2000", "RCVD SCHM 3 big 0 1000", "# memory failures: 1, wasted core-seconds: "} {
+		assert.Contains(t, r.Log, want)
+	}
+	assert.Regexp(t, `(?m)^# metric memFailures +1\.0000 `, r.Stdout.String())
+	s, err := strategies.New("sgme", map[string]string{"mode": "mock"})
+	require.NoError(t, err)
+	_, rep, _ := runMock(t, writeMemConfig(t, servers, jobs), mocksrv.MemFailHard, s)
+	assert.True(t, strings.HasSuffix(r.Log, rep.Text), "TCP and in-process reports differ:\n%s\n---\n%s", lastLines(r.Log, 12), rep.Text)
 }
