@@ -21,6 +21,9 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 	acts, touched := f.settle(l)
 	moves, touched := f.replan(l, v.Excluded(), touched)
 	acts = append(acts, moves...)
+	offs, touched := f.cool(l, touched)
+	acts = append(acts, offs...)
+	f.warm.offered(job)
 	c, ok := f.place(v, job, touched)
 	if !ok {
 		if len(v.Excluded()) > 0 {
@@ -41,6 +44,8 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
 	acts, touched := f.settle(l)
+	offs, touched := f.cool(l, touched)
+	acts = append(acts, offs...)
 	switch e := ev.(type) {
 	case *protocol.CheckQueue:
 		acts = append(acts, unstick(l)...)
@@ -54,7 +59,9 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			f.learn.started(m)
 			switch {
 			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0:
-				acts = append(acts, protocol.Terminate{Server: m.Ref})
+				if !f.keep(m, done.Time) {
+					acts = append(acts, protocol.Terminate{Server: m.Ref})
+				}
 			case len(m.Waiting) == 0:
 				f.free(m.Ref, done.Time)
 			}
@@ -108,6 +115,7 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		if m, ok := l.Machine(a.Server); ok {
 			f.learn.started(m)
 			f.ix.noted(m)
+			f.noteBoot(l, m)
 		}
 	case protocol.Migrate:
 		delete(f.learn.start, a.JobID)
@@ -117,6 +125,7 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		if m, ok := l.Machine(a.To); ok {
 			f.learn.started(m)
 			f.ix.noted(m)
+			f.noteBoot(l, m)
 		}
 	case protocol.Terminate:
 		f.hint[a.Server.Type] = min(f.hint[a.Server.Type], a.Server.ID)

@@ -42,6 +42,7 @@ var presets = map[string]float64{
 type frontier struct {
 	strategies.WithLedger
 	weight float64
+	warmOn bool // keep emptied servers on when the bet pays (see warmth)
 
 	perCoreSecond float64 // the cheapest rate per core, per second; set at the first decision
 	learn         ratios
@@ -50,6 +51,7 @@ type frontier struct {
 	ix            index
 	hint          map[string]int // per type, no inactive server below this id
 
+	warm        warmth
 	lastDone    int   // time of the last JCPL: its batch may not be over
 	replannedAt int   // the last time replan ran (once per second of the clock)
 	starts      []int // replan's copy of a forecast's starts
@@ -62,6 +64,7 @@ func init() {
 		Params: []strategies.Param{
 			{Name: "preset", Kind: strategies.String, Default: "balanced", Help: "cost, balanced or turnaround: the trade-off between cost and turnaround"},
 			{Name: "weight", Kind: strategies.Float, Default: "0", Help: "the trade-off itself, overriding preset when above 0: weight of a second of delay, in the job's cores at the cheapest rate per core"},
+			{Name: "warm", Kind: strategies.String, Default: "preset", Help: "keep emptied servers on while the bet pays: on, off, or preset (on for turnaround only)"},
 		},
 		New: newFrontier,
 	})
@@ -78,5 +81,15 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	case x > 0:
 		w = x
 	}
-	return &frontier{weight: w, learn: newRatios(), hint: map[string]int{}, lastDone: -1, replannedAt: -1}, nil
+	warm := p.String("preset") == "turnaround"
+	switch p.String("warm") {
+	case "on":
+		warm = true
+	case "off":
+		warm = false
+	case "preset":
+	default:
+		return nil, fmt.Errorf("frontier: warm %q: want on, off or preset", p.String("warm"))
+	}
+	return &frontier{weight: w, warmOn: warm, learn: newRatios(), hint: map[string]int{}, lastDone: -1, replannedAt: -1}, nil
 }

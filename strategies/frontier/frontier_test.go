@@ -326,7 +326,7 @@ func TestForecast(t *testing.T) {
 
 // Bad input is refused when the strategy is made.
 func TestBadParameters(t *testing.T) {
-	for settings, msg := range map[string]string{"preset=fast": `unknown preset "fast"`, "weight=-1": "weight -1"} {
+	for settings, msg := range map[string]string{"preset=fast": `unknown preset "fast"`, "weight=-1": "weight -1", "warm=maybe": `warm "maybe"`} {
 		kv, err := strategies.ParseSettings([]string{settings})
 		require.NoError(t, err)
 		_, err = strategies.New("frontier", kv)
@@ -364,4 +364,51 @@ func TestReplanEscapesAnOverrun(t *testing.T) {
 		f.lastDone = tc.lastDone
 		assert.Equal(t, tc.want, decide(t, f, v, jb(2, tc.now, 2, 100)), tc.what)
 	}
+}
+
+// Keeping an emptied server on (the turnaround preset's bet, see warmth):
+// hold is the weighted boot of a mean-sized job over the server's rate;
+// the server is kept while recent boots of its type outnumber those kept
+// and past bets cover the open ones, taken by the next job without a
+// boot, powered off at the end of its hold (the loss counted), and never
+// kept by the other presets, nor without a recent boot.
+func TestKeepWarm(t *testing.T) {
+	setup := func(preset string, doneAt int) (*frontier, *strattest.FakeView, []protocol.Action) {
+		f, v := cluster(t, map[string]string{"preset": preset})
+		f.perCoreSecond = 0.1 / 3600
+		j := jb(0, 0, 2, 100)
+		f.warm.offered(j)
+		schedule(t, v, j, ref("small", 0)) // boots small 0: a boot of type small at 0
+		acts, err := f.Event(v, complete(v, 0, doneAt, ref("small", 0)))
+		require.NoError(t, err)
+		return f, v, acts
+	}
+	term := []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}
+
+	f, v, acts := setup("turnaround", 200)
+	assert.Equal(t, 3000*2, f.hold(mustMachine(t, v, ref("small", 0))), "100 × 0.1 $/h per core × 2 cores × 60 s over 0.2 $/h")
+	assert.Empty(t, acts, "a boot of its type 200 s ago: kept on")
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 0)}}, decide(t, f, v, jb(1, 300, 2, 100)),
+		"the next job takes it, no boot")
+	assert.Greater(t, f.warm.net, 0.0, "the boot it did not wait for is counted as gained")
+
+	f, v, _ = setup("turnaround", 200)
+	v.Book.Observe(&protocol.JobCompleted{Time: 6200, JobID: -1, Server: ref("big", 0)}) // time passes, no job
+	acts, err := f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, term, acts, "its hold is over: off, the idle time lost")
+	assert.InDelta(t, -6000*0.2/3600, f.warm.net, 1e-12)
+
+	_, _, acts = setup("turnaround", 7000)
+	assert.Equal(t, term, acts, "its type's last boot is older than the hold")
+	_, _, acts = setup("balanced", 200)
+	assert.Equal(t, term, acts, "only the turnaround preset bets")
+	f, v, _ = setup("turnaround", 200)
+	m := mustMachine(t, v, ref("small", 0))
+	f.warm.kept, f.warm.on = nil, nil
+	f.warm.net = -1
+	assert.False(t, f.keep(m, 200), "past bets lost more than they gained: no new one")
+	f.warm.net = 0
+	assert.True(t, f.keep(m, 200), "even: a new one")
+	assert.False(t, f.keep(mustMachine(t, v, ref("small", 1)), 200), "one boot of the type lately, one server already kept")
 }

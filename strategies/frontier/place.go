@@ -34,14 +34,21 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		f.perCoreSecond = cheapestPerCore(l) / 3600
 	}
 	excluded := v.Excluded()
-	var best choice
-	found := false
+	var best, alt choice // alt: the best server not kept on (see warmth)
+	found, altFound := false, false
 	consider := func(m *strategies.Machine) {
 		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
 			return
 		}
-		if c, ok := f.score(l, m, job); ok && (!found || better(c, best)) {
+		c, ok := f.score(l, m, job)
+		if !ok {
+			return
+		}
+		if !found || better(c, best) {
 			best, found = c, true
+		}
+		if !f.warm.on[m] && (!altFound || better(c, alt)) {
+			alt, altFound = c, true
 		}
 	}
 	for _, m := range f.ix.powered() {
@@ -50,6 +57,9 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		}
 	}
 	firstInactive(l, f.hint, consider)
+	if found && altFound && f.warm.on[best.m] {
+		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score
+	}
 	return best, found
 }
 
@@ -77,6 +87,9 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	o := f.fc.run(l, m, &job, f.learn.mean())
 	if o.start < 0 {
 		return choice{}, false
+	}
+	if m.Empty() && f.warm.on[m] {
+		o.billed = max(o.billed, l.Now()) // its idle time so far is paid either way: TERM bills it too
 	}
 	c := choice{m: m, start: o.start, end: o.end}
 	c.extra = float64(max(0, o.end-o.billed)) * m.Type.HourlyRate / 3600

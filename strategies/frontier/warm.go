@@ -1,0 +1,141 @@
+package frontier
+
+import (
+	"slices"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// warmth decides whether a server a completion empties stays powered for
+// a while instead of being powered off at once. Staying on is a bet: its
+// idle time is billed if a job comes (the gap is part of that job's
+// billed time) and also if none does (TERM bills up to the moment it is
+// sent, §5.13). What a job that comes gains is the boot it does not wait
+// for, worth weight × its cores × the boot time at the cheapest rate per
+// core (the price place puts on delay). So a server of type t is kept on
+// at most hold(t) = that worth for a job of the mean size seen so far,
+// divided by t's rate per second, and only while the boots of t in the
+// last hold(t) seconds outnumber the servers of t kept on (the recent
+// boot rate is the forecast that a job needing one comes in time), and
+// only while the bets settled so far have gained enough to cover the
+// worst case of those still open: net is what they gained less what they
+// cost (the idle time billed), and a new bet
+// is placed only when net covers every open one's full hold. A job that
+// takes a kept server gains what place scores it there below the best
+// server not kept on (the counterfactual: often a running server with
+// room, not a boot). So the bet
+// is given up where it loses, whatever the weight (measured: it loses at
+// the balanced weight, where jobs fill running servers instead, and pays
+// at the turnaround weight), after losing at most one hold.
+type warmth struct {
+	boots map[string][]int             // per type, the times it was booted by frontier
+	kept  []kept                       // servers kept on, empty
+	cores float64                      // sum of the cores of the jobs offered
+	jobs  float64                      // jobs offered
+	net   float64                      // dollars: the settled bets' gains less their costs
+	on    map[*strategies.Machine]bool // the servers in kept
+}
+
+type kept struct {
+	m     *strategies.Machine
+	since int
+}
+
+// hold is how long an empty server of m's type may stay on, in seconds.
+func (f *frontier) hold(m *strategies.Machine) int {
+	if f.warm.jobs == 0 || f.perCoreSecond == 0 {
+		return 0
+	}
+	mean := min(f.warm.cores/f.warm.jobs, float64(m.Type.Cores))
+	return int(f.boot(m, mean) / (m.Type.HourlyRate / 3600))
+}
+
+// boot is what waiting for m's boot costs a job of the given cores, in
+// place's units (dollars).
+func (f *frontier) boot(m *strategies.Machine, cores float64) float64 {
+	return f.weight * f.perCoreSecond * cores * float64(m.Type.BootupTime)
+}
+
+// booted notes that frontier booted a server of type t at time now.
+func (w *warmth) booted(t string, now int) {
+	if w.boots == nil {
+		w.boots = map[string][]int{}
+	}
+	w.boots[t] = append(w.boots[t], now)
+}
+
+// offered counts a job offered, for the mean size.
+func (w *warmth) offered(job protocol.Job) {
+	w.cores += float64(job.Cores)
+	w.jobs++
+}
+
+// keep tells whether the server a completion just emptied stays on, and
+// notes it if so.
+func (f *frontier) keep(m *strategies.Machine, now int) bool {
+	h := f.hold(m)
+	if !f.warmOn || h <= 0 {
+		return false
+	}
+	times := f.warm.boots[m.Ref.Type]
+	i, _ := slices.BinarySearch(times, now-h+1)
+	f.warm.boots[m.Ref.Type] = times[i:] // older boots no longer count
+	held, exposure := 0, 0.0
+	for _, k := range f.warm.kept {
+		if k.m.Ref.Type == m.Ref.Type {
+			held++
+		}
+		exposure += float64(f.hold(k.m)) * k.m.Type.HourlyRate / 3600
+	}
+	if len(times)-i <= held || f.warm.net < exposure {
+		return false
+	}
+	f.warm.kept = append(f.warm.kept, kept{m, now})
+	if f.warm.on == nil {
+		f.warm.on = map[*strategies.Machine]bool{}
+	}
+	f.warm.on[m] = true
+	return true
+}
+
+// cool settles the bets: a server kept on past its hold is powered off
+// (its idle time lost), one a job has taken since is forgotten (the boot
+// that job did not wait for gained, its idle time paid). It skips the
+// servers touched this decision and adds those it powers off to them.
+func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
+	var acts []protocol.Action
+	rest := f.warm.kept[:0]
+	for _, k := range f.warm.kept {
+		rate := k.m.Type.HourlyRate / 3600
+		switch {
+		case !k.m.Powered():
+			delete(f.warm.on, k.m)
+		case !k.m.Empty(): // taken: its gain was counted by place; its idle time is paid
+			first := k.m.Waiting
+			if len(k.m.Running) > 0 {
+				first = k.m.Running
+			}
+			f.warm.net -= float64(max(0, first[0].Start-k.since)) * rate
+			delete(f.warm.on, k.m)
+		case slices.Contains(touched, k.m.Ref):
+			rest = append(rest, k) // taken this decision: settled at the next
+		case l.Now()-k.since >= f.hold(k.m):
+			f.warm.net -= float64(l.Now()-k.since) * rate
+			delete(f.warm.on, k.m)
+			acts = append(acts, protocol.Terminate{Server: k.m.Ref})
+			touched = append(touched, k.m.Ref)
+		default:
+			rest = append(rest, k)
+		}
+	}
+	f.warm.kept = rest
+	return acts, touched
+}
+
+// noteBoot notes a boot when the job just sent to m is what booted it.
+func (f *frontier) noteBoot(l *strategies.Ledger, m *strategies.Machine) {
+	if m.State == protocol.Booting && m.Jobs() == 1 && m.BootEnd == l.Now()+m.Type.BootupTime {
+		f.warm.booted(m.Ref.Type, l.Now())
+	}
+}
