@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -51,6 +52,7 @@ type SweepTarget struct {
 	ClientLabel string `json:"client_label,omitempty"`
 	Newline     bool   `json:"newline,omitempty"`
 	Timeout     string `json:"timeout"`
+	MemFail     string `json:"mem_fail,omitempty"` // --mem-fail: the memory extension's failure model
 }
 
 // piece is what dsbench --shard writes.
@@ -111,6 +113,9 @@ func sweepOf(b *Bench, objective Metric, baselines []string) Sweep {
 			Timeout: b.timeout().String()}}
 	if b.Target.Client != "" {
 		sw.Target.ClientLabel = b.clientLabel()
+	}
+	if b.Target.MemFail != mocksrv.MemFailOff {
+		sw.Target.MemFail = b.Target.MemFail.String()
 	}
 	for _, s := range b.Sources {
 		sc := SweepConfig{Name: s.Name, SHA256: sourceDigest(s), Path: s.Path, Embedded: s.FS != nil, Base: s.Base}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // fixedWall makes every run's wall time 7 ms, so that two sweeps of the
@@ -180,4 +182,28 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 	code, _, stderr := runMain("merge", p1[0], p2[1])
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "the files of config c differ")
+}
+
+// Every option that changes what a run computes is in the fingerprint:
+// the memory extension's failure model, the target, the timeout.
+func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
+	vs, err := ParseVariants([]string{"ff"})
+	require.NoError(t, err)
+	base := &Bench{Sources: Suite()[:1], Variants: vs}
+	sw := sweepOf(base, Turnaround, []string{"ff"})
+	for name, change := range map[string]func(b *Bench){
+		"mem_fail": func(b *Bench) { b.Target.MemFail = mocksrv.MemFailHard },
+		"server":   func(b *Bench) { b.Target.Server = ServerDsmock },
+		"timeout":  func(b *Bench) { b.Target.Timeout = time.Second },
+		"newline":  func(b *Bench) { b.Target.Newline = true },
+	} {
+		b := *base
+		change(&b)
+		err := sameSweep("a.json", sw, "b.json", sweepOf(&b, Turnaround, []string{"ff"}))
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "target differ", name)
+		assert.Contains(t, err.Error(), name, name)
+	}
+	err = sameSweep("a.json", sw, "b.json", sweepOf(base, Cost, []string{"ff"}))
+	assert.ErrorContains(t, err, "a.json and b.json are pieces of different sweeps: objective differ")
 }
