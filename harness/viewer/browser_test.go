@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -62,6 +63,10 @@ func newBrowser(t testing.TB) *browser {
 		switch ev := ev.(type) {
 		case *runtime.EventExceptionThrown:
 			b.errors = append(b.errors, "exception: "+ev.ExceptionDetails.Error())
+		case *network.EventRequestWillBeSent:
+			if u := ev.Request.URL; !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
+				b.errors = append(b.errors, "network request (the page must be self-contained): "+u)
+			}
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.APITypeError {
 				b.errors = append(b.errors, fmt.Sprintf("console.error: %v", ev.Args))
@@ -89,7 +94,7 @@ func (b *browser) open(t testing.TB, p *Page) {
 func (b *browser) openFile(t testing.TB, f string) {
 	t.Helper()
 	var ready bool
-	if err := chromedp.Run(b.ctx, chromedp.Navigate("file://"+f),
+	if err := chromedp.Run(b.ctx, network.Enable(), chromedp.Navigate("file://"+f),
 		chromedp.Evaluate(`typeof window.dsview === "object"`, &ready)); err != nil {
 		t.Fatal(err)
 	}
