@@ -82,13 +82,13 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 	now := l.Now()
 	var acts []protocol.Action
 	for _, m := range f.ix.waitingServers() {
-		if m == s || !movableFrom(m) {
-			continue
+		if m == s || !movableFrom(m) || !slices.ContainsFunc(m.Waiting, func(p strategies.Placement) bool { return fitsOn(s, free, p.Req()) }) {
+			continue // nothing there could move to s: spare the forecast
 		}
 		o := f.fc.run(l, m, nil, ratio)
 		for k, p := range m.Waiting {
 			req, start := p.Req(), f.fc.starts[k]
-			if start >= 0 && start <= now || !req.Fits(free.Cores, free.Memory, free.Disk) || s.Type.Cores > maxSizeRatio*req.Cores {
+			if start >= 0 && start <= now || !fitsOn(s, free, req) {
 				continue
 			}
 			if start < 0 {
@@ -126,4 +126,10 @@ func movableFrom(m *strategies.Machine) bool {
 		return len(m.Waiting) == 1 && len(m.Running) == 0
 	}
 	return len(m.Running) > 0
+}
+
+// fitsOn tells whether a job of req may move to s, which has free left:
+// it fits, and s is at most maxSizeRatio times its size.
+func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
+	return req.Fits(free.Cores, free.Memory, free.Disk) && s.Type.Cores <= maxSizeRatio*req.Cores
 }
