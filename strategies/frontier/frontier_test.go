@@ -412,3 +412,28 @@ func TestKeepWarm(t *testing.T) {
 	assert.True(t, f.keep(m, 200), "even: a new one")
 	assert.False(t, f.keep(mustMachine(t, v, ref("small", 1)), 200), "one boot of the type lately, one server already kept")
 }
+
+// The spread of runtime ratios: the quartiles of the last per-job ratios,
+// refreshed every spreadEvery completions; and the billed time a job adds
+// is averaged over them, so a job predicted to end just before the jobs
+// it joins is charged for the times it would not.
+func TestSpreadPricesTheRiskOfExtending(t *testing.T) {
+	r := newRatios()
+	for i := range spreadEvery {
+		r.add(100*(i%4+1), 100) // ratios 1, 2, 3, 4, ...
+	}
+	assert.Equal(t, [3]float64{1, 3, 4}, r.spread, "sorted, eight each of 1 to 4: positions 5, 16 and 26 of 32")
+
+	f, v := cluster(t, nil)
+	f.perCoreSecond = 0.1 / 3600
+	schedule(t, v, jb(0, 0, 4, 1000), ref("big", 0)) // runs 300..1300
+	v.Book.Observe(&protocol.JobCompleted{Time: 1150, JobID: -1, Server: ref("small", 1)})
+	job := jb(1, 1150, 2, 100)
+	m := mustMachine(t, v, ref("big", 0))
+	c, ok := f.score(v.Book, m, job)
+	require.True(t, ok)
+	assert.Zero(t, c.extra, "no spread learned yet: ends at 1250, before 1300")
+	f.learn.spread = [3]float64{0.5, 1, 2}
+	c, _ = f.score(v.Book, m, job)
+	assert.InDelta(t, 50.0/3*1.6/3600, c.extra, 1e-12, "at twice its estimate it ends at 1350: 50 s more, one time in three")
+}

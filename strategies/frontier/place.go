@@ -93,6 +93,13 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	}
 	c := choice{m: m, start: o.start, end: o.end}
 	c.extra = float64(max(0, o.end-o.billed)) * m.Type.HourlyRate / 3600
+	if f.learn.spread[0] > 0 { // the billed time the job adds, averaged over the spread of ratios (see ratios)
+		sum := 0
+		for _, q := range f.learn.spread {
+			sum += max(0, o.start+scaled(job.EstRunTime, q)-o.billed)
+		}
+		c.extra = float64(sum) / float64(len(f.learn.spread)) * m.Type.HourlyRate / 3600
+	}
 	c.delay = float64(o.avail-l.Now()) + queueDistrust*float64(o.start-o.avail)
 	c.score = c.extra + f.weight*f.perCoreSecond*float64(job.Cores)*c.delay
 	return c, true
