@@ -96,9 +96,9 @@ func TestPlacement(t *testing.T) {
 				schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
 				v.Book.Observe(&protocol.JobCompleted{Time: 950, JobID: -1, Server: ref("big", 0)})
 			}, jb(1, 950, 2, 1000), ref("small", 1)},
-		{"a cheap server's queue beats booting a premium one", "cost",
+		{"a cheap server's queue (610 s) beats booting a premium one", "cost",
 			func(t *testing.T, v *strattest.FakeView) {
-				schedule(t, v, jb(0, 0, 2, 3000), ref("small", 0))
+				schedule(t, v, jb(0, 0, 2, 1500), ref("small", 0))
 				v.Book.Observe(&protocol.ServerFailed{Server: ref("small", 1), Time: 950})
 			}, jb(1, 950, 2, 1000), ref("small", 0)},
 		{"the turnaround preset pays the premium not to wait 2110 s", "turnaround",
@@ -182,7 +182,7 @@ func TestMigrationGuards(t *testing.T) {
 	complete(v2, 3, 65, ref("small", 1))
 	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1))), "small 0 runs nothing yet")
 
-	f3, v3 := cluster(t, map[string]string{"preset": "cost"})
+	f3, v3 := cluster(t, map[string]string{"weight": "1"})
 	f3.perCoreSecond = 0.1 / 3600
 	schedule(t, v3, jb(0, 0, 2, 1000), ref("small", 0))
 	schedule(t, v3, jb(1, 1, 2, 1000), ref("small", 0))
@@ -190,7 +190,7 @@ func TestMigrationGuards(t *testing.T) {
 	v3.Time = 1000
 	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1))),
-		"cost preset: 60 s saved is not worth 1000 s of a second server's idle gap and run")
+		"weight 1: 60 s saved is not worth 1000 s of a second server's idle gap and run")
 	acts, err := f3.Event(v3, &protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	require.NoError(t, err)
 	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 1)}}, acts,
