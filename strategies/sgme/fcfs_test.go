@@ -39,20 +39,56 @@ func TestFCFSHeadOfLine(t *testing.T) {
 	v.Capable, v.Sent = []protocol.Server{idle(small, 1000), idle(big, 4000)}, nil
 	assert.Equal(t, []protocol.Action{protocol.Enqueue{}}, step(s.Job(v, job(2, 100))))
 	assert.Empty(t, v.Sent)
-	// A completes: the head (B) can start now: DEQJ its qID.
-	v.LSTQ = []protocol.QueuedJob{{ID: 1, QID: 0, Cores: 1, Memory: 800, Disk: 100}, {ID: 2, QID: 1, Cores: 1, Memory: 100, Disk: 100}}
+	// A completes: the head (B) can start now: DEQJ its qID, known
+	// without listing GQ (the client keeps GQ's order; v.LSTQ is nil, so
+	// a listing would fail the test).
 	acts, err := s.Event(v, &protocol.JobCompleted{Time: 60, JobID: 0, Server: small})
 	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, step(acts, err))
-	assert.Equal(t, []string{"LSTQ GQ *", "GETS Capable 1 800 100"}, v.Sent)
+	assert.Equal(t, []string{"GETS Capable 1 800 100"}, v.Sent)
 	// B offered again (JOBP): placed; once accepted the next head (C) is
-	// looked at and dequeued too.
-	v.Sent, v.LSTQ = nil, []protocol.QueuedJob{{ID: 2, QID: 0, Cores: 1, Memory: 100, Disk: 100}}
+	// looked at and dequeued too, now at qID 0.
+	v.Sent = nil
 	acts, err = s.Job(v, job(1, 800))
 	require.NoError(t, err)
 	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: small}}, acts)
 	more := outcome(t, s, v, acts[0], nil)
 	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, more)
-	assert.Equal(t, []string{"GETS Capable 1 800 100", "LSTQ GQ *", "GETS Capable 1 100 100"}, v.Sent)
+	assert.Equal(t, []string{"GETS Capable 1 800 100", "GETS Capable 1 100 100"}, v.Sent)
+}
+
+// The head's qID follows GQ's order, not the client's: a retried job put
+// at the front of the client's order sits last in GQ.
+func TestFCFSQIDFollowsGQ(t *testing.T) {
+	s := newSgme(t, "mode", "mock", "base", "fcfs-ff")
+	busy := protocol.Server{Type: "big", ID: 0, State: protocol.Active, Running: 1}
+	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(big, 4000)}}
+	// Job 0 placed (SCHM accepted: the extension is on).
+	acts, err := s.Job(v, job(0, 2000))
+	require.NoError(t, err)
+	outcome(t, s, v, acts[0], nil)
+	// Jobs 1 and 2 wait behind a busy cluster.
+	v.Capable = []protocol.Server{busy}
+	for _, id := range []int{1, 2} {
+		acts, err = s.Job(v, job(id, 2000))
+		require.NoError(t, err)
+		require.Equal(t, []protocol.Action{protocol.Enqueue{}}, acts)
+		outcome(t, s, v, acts[0], nil)
+	}
+	// Job 0 comes back as JOBP with no RESF: a memory failure. It goes to
+	// the front of the client's order but the end of GQ (qID 2).
+	acts, err = s.Job(v, job(0, 2000))
+	require.NoError(t, err)
+	require.Equal(t, []protocol.Action{protocol.Enqueue{}}, acts)
+	outcome(t, s, v, acts[0], nil)
+	v.Capable, v.Sent = []protocol.Server{idle(big, 4000)}, nil
+	acts, err = s.Event(v, &protocol.CheckQueue{})
+	require.Error(t, err, "CHKQ lists GQ, which this view does not script")
+	v.LSTQ = []protocol.QueuedJob{{ID: 1, QID: 0, Cores: 1, Memory: 2000, Disk: 100}, {ID: 2, QID: 1, Cores: 1, Memory: 2000, Disk: 100},
+		{ID: 0, QID: 2, Cores: 1, Memory: 2000, Disk: 100}}
+	acts, err = s.Event(v, &protocol.JobCompleted{Time: 90, JobID: 5, Server: big})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 2}}, acts, "the retried job first, at its GQ position")
+	assert.Equal(t, "GETS Capable 1 2000 100", v.Sent[len(v.Sent)-1], "a retry is fitted with its full request")
 }
 
 // Best fit on memory: the capable server with the least memory left over.

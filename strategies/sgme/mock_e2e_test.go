@@ -54,7 +54,17 @@ func writeMemConfig(t testing.TB, servers string, jobs []memJob) *mocksrv.Config
 func runMock(t testing.TB, cfg *mocksrv.Config, m mocksrv.MemFailModel, s strategies.Strategy) (client.Result, *mocksrv.Report, string) {
 	t.Helper()
 	var log bytes.Buffer
-	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{MemFail: m, Level: mocksrv.LevelAll, Log: &log, NoHeader: true, Stderr: &bytes.Buffer{}})
+	return runWith(t, cfg, mocksrv.Options{MemFail: m, Level: mocksrv.LevelAll, Log: &log, NoHeader: true, Stderr: &bytes.Buffer{}}, s, &log)
+}
+
+// runMockQuiet is runMock with the hard model and no log (benchmarks).
+func runMockQuiet(t testing.TB, cfg *mocksrv.Config, s strategies.Strategy) (client.Result, *mocksrv.Report, string) {
+	return runWith(t, cfg, mocksrv.Options{MemFail: mocksrv.MemFailHard, Stderr: &bytes.Buffer{}}, s, &bytes.Buffer{})
+}
+
+func runWith(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, s strategies.Strategy, log *bytes.Buffer) (client.Result, *mocksrv.Report, string) {
+	t.Helper()
+	sess, err := mocksrv.NewSession(cfg, opt)
 	require.NoError(t, err)
 	res, err := client.Run(s, sess, client.Options{User: "t",
 		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/dssim-go/dssim-go/estimator"
+	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -88,6 +89,12 @@ func newFromParams(p strategies.Params) (strategies.Strategy, error) {
 	if f, ok := base.(*fcfs); ok {
 		f.peek = w.peekReq
 		f.front = func(id int) bool { return w.full[id] }
+		f.original = func(j protocol.Job) protocol.Job {
+			if w.onOffer && w.cur.ID == j.ID {
+				return w.cur
+			}
+			return j
+		}
 	}
 	if ledger {
 		return &sgmeLedger{w}, nil
