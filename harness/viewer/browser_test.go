@@ -49,13 +49,20 @@ type browser struct {
 
 func newBrowser(t testing.TB) *browser {
 	path := chromiumPath(t)
+	// Not t.TempDir: Chromium's helper processes (crashpad) may still write
+	// to the profile for a moment after the browser exits, and TempDir's
+	// cleanup then fails the test with "directory not empty".
+	profile, err := os.MkdirTemp("", "dsview-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(t.TempDir()),
+		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1400, 1000))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancel(); cancelA() })
+	t.Cleanup(func() { cancelT(); cancel(); cancelA(); removeProfile(profile) })
 	b := &browser{ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		b.mu.Lock()
@@ -331,4 +338,16 @@ func TestBrowserFailurePage(t *testing.T) {
 		t.Errorf("counts %+v; want %d stays (more than the jobs: some failed), %d failures, %d boots", c, len(r.Stays), fails, boots)
 	}
 	b.noErrors(t)
+}
+
+// removeProfile removes a Chromium profile folder, retrying while the
+// browser's last helper processes finish writing to it; a folder that
+// still cannot be removed after a second is left in the temporary folder.
+func removeProfile(dir string) {
+	for range 20 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
