@@ -143,3 +143,83 @@ func TestD2StaleSuccess(t *testing.T) {
 		t.Fatalf("next E' = %v, want 8 (a stale success must not raise it)", n)
 	}
 }
+
+// B.2 "a stale success cannot raise E", where it bites: two jobs in flight
+// at 32; the first succeeds, the group goes down to 8; the second's success
+// at 32 arrives last and must not lift E back to 16.
+func TestOnlineStaleHighSuccess(t *testing.T) {
+	o := online(t, 2, 0, levels(t, false, 1, 2, 4, 8, 16, 32))
+	req := func(id int) Request { return Request{ID: id, Cores: 1, Memory: 32} }
+	o.Dispatch(req(0), false)
+	o.Dispatch(req(1), false)
+	o.OnSuccess(0)
+	if e := o.Dispatch(req(2), false); e != 16 {
+		t.Fatalf("E' %v, want 16", e)
+	}
+	o.OnSuccess(2)
+	o.OnSuccess(1) // the stale success at 32
+	if e := o.Dispatch(req(3), false); e != 8 {
+		t.Fatalf("next E' = %v, want 8", e)
+	}
+}
+
+// B.2 "F = highest E' that failed": a later failure at a lower level does
+// not lower F, so a level known to fail is never tried again. With a ratio
+// key (K3) jobs of one group are in flight at different fractions of their
+// requests, which is how a lower failure can arrive after a higher one.
+func TestOnlineLowerFailureKeepsF(t *testing.T) {
+	o, err := NewOnline(Config{Alpha: 2, Beta: 0.9, Key: K3, Round: Granularity{G: 100, Floor: 100}, Floor: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(id, r int) Request { return Request{ID: id, Cores: 1, Memory: r, EstRunTime: 100} }
+	want := func(id, r int, e float64) {
+		t.Helper()
+		if got := o.Dispatch(req(id, r), false); got != e {
+			t.Fatalf("job %d (R %d): E' = %v, want %v", id, r, got, e)
+		}
+	}
+	want(0, 1100, 1100)
+	o.OnSuccess(0)      // S = 1, E = 0.5 of R
+	want(1, 1900, 1000) // ratio 0.526
+	want(2, 1200, 600)  // ratio 0.5
+	o.OnMemFailure(1)   // F = 0.526, α = 2^0.9
+	o.OnMemFailure(2)   // lower: F stays 0.526
+	want(3, 1900, 1100) // ratio 0.579
+	o.OnSuccess(3)      // S = 0.579, E = 0.310
+	// 0.310 × 1900 rounds to 600; 600 … 1000 are ratios ≤ F: skipped.
+	want(4, 1900, 1100)
+}
+
+// B.2 "shrink α once per failure event": two failures of jobs dispatched
+// under the same α shrink it once, even when the second failed at a
+// higher level (so it raises F).
+func TestOnlineAlphaShrinksOncePerEvent(t *testing.T) {
+	o, err := NewOnline(Config{Alpha: 2, Beta: 0.5, Key: K3, Round: Granularity{G: 100, Floor: 100}, Floor: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(id, r int) Request { return Request{ID: id, Cores: 1, Memory: r, EstRunTime: 100} }
+	o.Dispatch(req(0, 1100), false)
+	o.OnSuccess(0)
+	o.Dispatch(req(1, 1200), false) // 600: ratio 0.5
+	o.Dispatch(req(2, 1900), false) // 1000: ratio 0.526
+	o.OnMemFailure(1)
+	o.OnMemFailure(2)
+	g, _ := o.Group(req(3, 1100))
+	if round3(g.Alpha) != 1.414 || round3(g.F) != 0.526 {
+		t.Fatalf("α %v, F %v; want 1.414 (2^0.5, once) and 0.526", g.Alpha, g.F)
+	}
+}
+
+// B.2 "stay on the known-good level": when S/α rounds to a level known to
+// fail, the group goes back to S itself, not to some untried level between
+// F and S.
+func TestOnlineStaysOnKnownGood(t *testing.T) {
+	runOnline(t, online(t, 2, 0.9, levels(t, false, seq(1, 32)...)), 32, 0,
+		// 4 fails: α = 2^0.9, E = 8/1.866 = 4.29 → 5; 5 fails: α = 1.866^0.9,
+		// E = 8/1.753 = 4.56 rounds to 5 ≤ F = 5: back to S = 8. After 8
+		// succeeds E = 4.56 again and the dispatch skips to 6, the first
+		// untried level above F; 6 fails: back to 8.
+		acts(7.5, 32, 16, 8, 4, 5, 8, 6, 8))
+}
