@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,6 +17,7 @@ import (
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/memwork"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -134,4 +136,32 @@ func TestMockOverTCP(t *testing.T) {
 	require.NoError(t, err)
 	_, rep, _ := runMock(t, writeMemConfig(t, servers, jobs), mocksrv.MemFailHard, s)
 	assert.True(t, strings.HasSuffix(r.Log, rep.Text), "TCP and in-process reports differ:\n%s\n---\n%s", lastLines(r.Log, 12), rep.Text)
+}
+
+// Every rounding, key, retry policy and kind of base completes a memwork
+// run under each failure model of the extension: every job completes and
+// the strategy's failure count is the report's.
+func TestMockVariantsComplete(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs")
+	}
+	p := memwork.Defaults()
+	p.Jobs = 300
+	cfgXML, jobsXML, err := memwork.Files(memwork.Point{Params: p, F: 0.25})
+	require.NoError(t, err)
+	fsys := fstest.MapFS{"m/config.xml": {Data: cfgXML}, "m/jobs.xml": {Data: jobsXML}}
+	variants := []map[string]string{{"rounding": "levels"}, {"rounding": "paper"}, {"key": "k2"}, {"key": "k3"}, {"key": "k4"},
+		{"retry": "group"}, {"base": "fcfs-bf"}, {"base": "ff"}, {"base": "ffq"}, {"base": "cost-reduce"}, {"alpha": "10", "beta": "0.5"}}
+	for _, model := range []mocksrv.MemFailModel{mocksrv.MemFailHard, mocksrv.MemFailMachine, mocksrv.MemFailContention} {
+		for _, kv := range variants {
+			kv["mode"] = "mock"
+			cfg, err := mocksrv.ParseConfig("m/config.xml", cfgXML, mocksrv.LoadOptions{FS: fsys})
+			require.NoError(t, err)
+			s, err := strategies.New("sgme", kv)
+			require.NoError(t, err, "%v", kv)
+			res, rep, _ := runWith(t, cfg, mocksrv.Options{MemFail: model, Stderr: &bytes.Buffer{}}, s, &bytes.Buffer{})
+			assert.Equal(t, p.Jobs, rep.Jobs, "%v %v", model, kv)
+			assert.Equal(t, float64(rep.MemFailures), metric(res, "memFailures"), "%v %v", model, kv)
+		}
+	}
 }
