@@ -18,6 +18,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		f.ix.rebuild(l)
 		clear(f.hint)
 	}
+	f.dem.tick(l.Now())
 	acts, touched := f.settle(l)
 	moves, touched := f.replan(l, v.Excluded(), touched)
 	acts = append(acts, moves...)
@@ -33,6 +34,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		// later, as the reference client does (baselines.md §3.5).
 		return append(acts, protocol.Push{}), nil
 	}
+	f.dem.placed(l.Now(), needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores)
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
 }
 
@@ -43,6 +45,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 // queue is brought back (failures put them there).
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
+	f.dem.tick(l.Now())
 	acts, touched := f.settle(l)
 	offs, touched := f.cool(l, touched)
 	acts = append(acts, offs...)

@@ -57,8 +57,12 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		}
 	}
 	firstInactive(l, f.hint, consider)
+	f.warm.altOff = true
 	if found && altFound && f.warm.on[best.m] {
 		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score
+		f.warm.gain += alt.score - best.score
+		f.warm.uses++
+		f.warm.altOff = alt.m.State == protocol.Inactive
 	}
 	return best, found
 }

@@ -35,6 +35,10 @@ type warmth struct {
 	jobs  float64                      // jobs offered
 	net   float64                      // dollars: the settled bets' gains less their costs
 	on    map[*strategies.Machine]bool // the servers in kept
+
+	gain   float64 // dollars: what the jobs that took kept servers gained, summed (demand)
+	uses   int     // how many did
+	altOff bool    // the last job placed had a boot as its best alternative
 }
 
 type kept struct {
@@ -72,11 +76,16 @@ func (w *warmth) offered(job protocol.Job) {
 }
 
 // keep tells whether the server a completion just emptied stays on, and
-// notes it if so.
+// notes it if so: under warm=demand when the demand forecast wants it
+// (see demand), else when the bet may be placed.
 func (f *frontier) keep(m *strategies.Machine, now int) bool {
 	h := f.hold(m)
 	if !f.warmOn || h <= 0 {
 		return false
+	}
+	if f.dem.active && f.wanted(m, f.keptOfType(m.Ref.Type), now) {
+		f.noteKept(m, now)
+		return true
 	}
 	times := f.warm.boots[m.Ref.Type]
 	i, _ := slices.BinarySearch(times, now-h+1)
@@ -91,21 +100,29 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 	if len(times)-i <= held || f.warm.net < exposure {
 		return false
 	}
+	f.noteKept(m, now)
+	return true
+}
+
+// noteKept notes m kept on since now.
+func (f *frontier) noteKept(m *strategies.Machine, now int) {
 	f.warm.kept = append(f.warm.kept, kept{m, now})
 	if f.warm.on == nil {
 		f.warm.on = map[*strategies.Machine]bool{}
 	}
 	f.warm.on[m] = true
-	return true
 }
 
 // cool settles the bets: a server kept on past its hold is powered off
-// (its idle time lost), one a job has taken since is forgotten (the boot
-// that job did not wait for gained, its idle time paid). It skips the
-// servers touched this decision and adds those it powers off to them.
+// (its idle time lost), unless the demand forecast still wants it
+// (warm=demand, see demand: weighed again at every decision), one a job
+// has taken since is forgotten (the boot that job did not wait for
+// gained, its idle time paid). It skips the servers touched this decision
+// and adds those it powers off to them.
 func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	rest := f.warm.kept[:0]
+	ahead := map[string]int{} // demand: kept servers of each type before this one
 	for _, k := range f.warm.kept {
 		rate := k.m.Type.HourlyRate / 3600
 		switch {
@@ -120,6 +137,9 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 			delete(f.warm.on, k.m)
 		case slices.Contains(touched, k.m.Ref):
 			rest = append(rest, k) // taken this decision: settled at the next
+		case f.dem.active && f.wanted(k.m, ahead[k.m.Ref.Type], l.Now()):
+			ahead[k.m.Ref.Type]++
+			rest = append(rest, k)
 		case l.Now()-k.since >= f.hold(k.m):
 			f.warm.net -= float64(l.Now()-k.since) * rate
 			delete(f.warm.on, k.m)
@@ -138,4 +158,25 @@ func (f *frontier) noteBoot(l *strategies.Ledger, m *strategies.Machine) {
 	if m.State == protocol.Booting && m.Jobs() == 1 && m.BootEnd == l.Now()+m.Type.BootupTime {
 		f.warm.booted(m.Ref.Type, l.Now())
 	}
+}
+
+// keptOfType counts the servers of type t kept on.
+func (f *frontier) keptOfType(t string) int {
+	n := 0
+	for _, k := range f.warm.kept {
+		if k.m.Ref.Type == t {
+			n++
+		}
+	}
+	return n
+}
+
+// needs is the type an arriving job needed powered on, for demand: the
+// type of the server place chose when it was off or kept on for such a
+// job, "" when the job went to a server already running.
+func needs(m *strategies.Machine, keptOn, altOff bool) string {
+	if m.State == protocol.Inactive || keptOn && altOff {
+		return m.Ref.Type
+	}
+	return ""
 }
