@@ -37,9 +37,10 @@ func bigConfig() string {
 	return b.String()
 }
 
-// BenchmarkScale: frontier (balanced) on 100,000 jobs × 10,000 servers,
-// in-process, from the handshake to QUIT (job generation excluded: it is
-// the config's, done once).
+// BenchmarkScale: frontier on 100,000 jobs × 10,000 servers, in-process,
+// from the handshake to QUIT (job generation excluded: it is the config's,
+// done once): the default preset (balanced), and the turnaround preset,
+// which keeps emptied servers on (the bet and the demand forecast).
 func BenchmarkScale(b *testing.B) {
 	cfg, err := mocksrv.ParseConfig("big.xml", []byte(bigConfig()), mocksrv.LoadOptions{})
 	if err != nil {
@@ -48,13 +49,19 @@ func BenchmarkScale(b *testing.B) {
 	if len(cfg.Jobs) != 100000 {
 		b.Fatalf("%d jobs generated", len(cfg.Jobs))
 	}
+	for _, preset := range []string{"balanced", "turnaround"} {
+		b.Run(preset, func(b *testing.B) { runScale(b, cfg, preset) })
+	}
+}
+
+func runScale(b *testing.B, cfg *mocksrv.Config, preset string) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := strategies.New("frontier", nil)
+		s, err := strategies.New("frontier", map[string]string{"preset": preset})
 		if err != nil {
 			b.Fatal(err)
 		}
