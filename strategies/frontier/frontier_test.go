@@ -182,7 +182,7 @@ func TestMigrationGuards(t *testing.T) {
 	complete(v2, 3, 65, ref("small", 1))
 	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1))), "small 0 runs nothing yet")
 
-	f3, v3 := cluster(t, map[string]string{"weight": "1"})
+	f3, v3 := cluster(t, map[string]string{"weight": "0.2"})
 	f3.perCoreSecond = 0.1 / 3600
 	schedule(t, v3, jb(0, 0, 2, 1000), ref("small", 0))
 	schedule(t, v3, jb(1, 1, 2, 1000), ref("small", 0))
@@ -190,7 +190,7 @@ func TestMigrationGuards(t *testing.T) {
 	v3.Time = 1000
 	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1))),
-		"weight 1: 60 s saved is not worth 1000 s of a second server's idle gap and run")
+		"weight 0.2: the wait saved is not worth 1000 s of a second server's idle gap and run")
 	acts, err := f3.Event(v3, &protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	require.NoError(t, err)
 	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 1)}}, acts,
@@ -440,4 +440,39 @@ func TestSpreadPricesTheRiskOfExtending(t *testing.T) {
 	f.learn.spread = [3]float64{0.5, 1, 2}
 	c, _ = f.score(v.Book, m, job)
 	assert.InDelta(t, 50.0/3*1.6/3600, c.extra, 1e-12, "at twice its estimate it ends at 1350: 50 s more, one time in three")
+}
+
+// A second of any job's delay is priced at the mean cores of the
+// core-seconds completed so far, not at the job's own cores: the TAT ratio
+// counts every job's wait alike. Before anything completes, the job's own
+// cores stand in.
+func TestDelayIsPricedPerJob(t *testing.T) {
+	f0, v0 := cluster(t, nil)
+	schedule(t, v0, jb(1, 0, 4, 100), ref("big", 0))
+	schedule(t, v0, jb(2, 0, 1, 300), ref("big", 0))
+	r := &f0.learn
+	r.start[1], r.start[2] = 300, 300 // big boots for 300 s
+	assert.Equal(t, 2.0, r.meanCores(2), "nothing completed: the job's own cores")
+	r.completed(v0.Book, &protocol.JobCompleted{Time: 400, JobID: 1})
+	r.completed(v0.Book, &protocol.JobCompleted{Time: 600, JobID: 2})
+	assert.Equal(t, 1.75, r.meanCores(2), "4 cores for 100 s and 1 core for 300 s: 700 core-seconds over 400 s")
+
+	for _, tc := range []struct {
+		name          string
+		coreSecs, run float64
+		cores         int
+		want          float64 // cores the delay is priced at
+	}{
+		{"no completions: the job's cores", 0, 0, 1, 1},
+		{"no completions: a larger job", 0, 0, 2, 2},
+		{"a 1-core job priced at the mean of 4", 4000, 1000, 1, 4},
+		{"a 2-core job priced at the mean of 1.5", 1500, 1000, 2, 1.5},
+	} {
+		f, v := cluster(t, map[string]string{"weight": "2"})
+		f.perCoreSecond = 0.1 / 3600
+		f.learn.coreSecs, f.learn.runSecs = tc.coreSecs, tc.run
+		c, ok := f.score(v.Book, mustMachine(t, v, ref("small", 0)), jb(9, 0, tc.cores, 100))
+		require.True(t, ok, tc.name)
+		assert.InDelta(t, 2*0.1/3600*tc.want*60, c.score-c.extra, 1e-12, "%s: the boot's 60 s at weight 2", tc.name)
+	}
 }

@@ -31,6 +31,8 @@ import (
 type ratios struct {
 	start    map[int]int // job id -> start of its current run
 	act, est float64     // sums over completed jobs, seconds
+	coreSecs float64     // their core-seconds (for meanCores)
+	runSecs  float64     // the actual seconds coreSecs was summed over
 
 	recent []float64  // the last spreadJobs per-job ratios, a ring
 	next   int        // where the ring is written next
@@ -78,6 +80,18 @@ func (r *ratios) completed(l *strategies.Ledger, e *protocol.JobCompleted) {
 		return
 	}
 	r.add(e.Time-start, job.EstRunTime)
+	r.coreSecs += float64(job.Cores * (e.Time - start))
+	r.runSecs += float64(e.Time - start)
+}
+
+// meanCores is the mean cores of the core-seconds completed so far (the
+// cores of an average core-second of work), or cores before anything has
+// run a second.
+func (r *ratios) meanCores(cores int) float64 {
+	if r.runSecs == 0 {
+		return float64(cores)
+	}
+	return r.coreSecs / r.runSecs
 }
 
 // add learns one job's actual runtime against its estimate.

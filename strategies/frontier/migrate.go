@@ -100,7 +100,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 				extra -= float64(scaled(p.Job.EstRunTime, ratio)) * m.Type.HourlyRate / 3600
 			}
 			stay := float64(max(0, min(start, o.avail)-now)) + queueDistrust*float64(max(0, start-o.avail))
-			if f.weight*f.perCoreSecond*float64(req.Cores)*stay <= extra {
+			if f.delayPrice(req.Cores)*stay <= extra {
 				continue
 			}
 			acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: s.Ref})

@@ -48,7 +48,7 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 			if start < 0 {
 				start = now + 24*3600 // never starts there by the forecast: a day
 			}
-			stay := f.weight * f.perCoreSecond * float64(p.Job.Cores) * queueDistrust * float64(start-now)
+			stay := f.delayPrice(p.Job.Cores) * queueDistrust * float64(start-now)
 			c, ok := f.escape(l, p.Job, excluded, append(touched, m.Ref))
 			if ok && c.score < stay {
 				acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: c.m.Ref})
