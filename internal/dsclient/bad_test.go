@@ -160,6 +160,7 @@ func TestBadServers(t *testing.T) {
 	sys := writeSystem(t, testSystem)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each case has its own fake server; most wait out a read timeout
 			ln, port := listen(t)
 			done := fakeServer(t, ln, tc.msgs, tc.end)
 			r := runMain("-p", port, "--user", "root", "--system", sys, "--read-timeout", readTimeout.String())
