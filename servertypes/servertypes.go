@@ -96,6 +96,18 @@ func (s *System) Largest() Type {
 	return best
 }
 
+// QuickestBoot is the shortest bootupTime of any type (0 for a system
+// without types, or with a negative boot time).
+func (s *System) QuickestBoot() int {
+	q := -1
+	for _, t := range s.types {
+		if q < 0 || t.BootupTime < q {
+			q = t.BootupTime
+		}
+	}
+	return max(q, 0)
+}
+
 // TotalServers is the number of servers over all types.
 func (s *System) TotalServers() int {
 	n := 0

@@ -28,7 +28,9 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 		return nil, touched
 	}
 	f.replannedAt = now
-	ratio, quick := f.learn.mean(), quickestBoot(l)
+	// A wait shorter than the quickest boot has no escape but a server freed
+	// by a completion (see migrateOnto).
+	ratio, quick := f.learn.mean(), l.System().QuickestBoot()
 	var acts []protocol.Action
 	seen := 0
 	for _, m := range f.ix.waitingServers() {
@@ -84,16 +86,4 @@ func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip
 	}
 	firstInactive(l, f.hint, consider)
 	return best, found
-}
-
-// quickestBoot is the shortest boot time of any type: a wait shorter than
-// that has no escape but a server freed by a completion (see migrateOnto).
-func quickestBoot(l *strategies.Ledger) int {
-	q := -1
-	for _, t := range l.System().Sorted() {
-		if q < 0 || t.BootupTime < q {
-			q = t.BootupTime
-		}
-	}
-	return max(q, 0)
 }

@@ -65,17 +65,6 @@ func prices(l *strategies.Ledger) (ratePerCore, cmax float64) {
 	return ratePerCore, cmax
 }
 
-// minBootTime is the shortest bootupTime (the anti-churn charge of B.5).
-func minBootTime(l *strategies.Ledger) int {
-	b := -1
-	for _, t := range l.System().Types() {
-		if b < 0 || t.BootupTime < b {
-			b = t.BootupTime
-		}
-	}
-	return max(b, 0)
-}
-
 // computeTarget is V_s in cores for the configured target, clamped to
 // [p_min, total cores].
 func (p *prov) computeTarget(l *strategies.Ledger, now int) int {
@@ -117,7 +106,7 @@ func (p *prov) planTarget(l *strategies.Ledger, w, a float64, h, total int) int 
 		qmax:  int(math.Floor(float64(total) / cbar)),
 		cq:    cbar * rpc * dt / 3600,
 		wait:  omega * dt,
-		churn: cbar * rpc * float64(minBootTime(l)) / 3600,
+		churn: cbar * rpc * float64(l.System().QuickestBoot()) / 3600,
 		term:  xbar * cmax / 3600,
 		gQ:    (math.Floor(float64(total)/cbar)*cbar*float64(h)*p.cfg.umax - a) / (cbar * xbar),
 		k:     p.cfg.k, cap: p.cfg.n, ntarget: p.cfg.ntarget,
