@@ -44,19 +44,29 @@ func WriteTimeline(dir string, src Source, v Variant) ([]string, error) {
 // RunTimeline runs the variant on the config in-process and returns the
 // simulator's timeline.
 func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
-	cfg, err := src.Load()
+	_, sess, err := simulateOne(src, v, mocksrv.Options{})
 	if err != nil {
 		return nil, err
+	}
+	return sess.Engine().Timeline(), nil
+}
+
+// simulateOne loads the config and runs the variant on it in-process with
+// opt, for the timeline plot and the run viewer.
+func simulateOne(src Source, v Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
+	cfg, err := src.Load()
+	if err != nil {
+		return nil, nil, err
 	}
 	s, err := v.New()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sess, err := Simulate(context.Background(), cfg, s, mocksrv.Options{}, "dsbench")
+	sess, err := Simulate(context.Background(), cfg, s, opt, "dsbench")
 	if err != nil {
-		return nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
 	}
-	return sess.Engine().Timeline(), nil
+	return cfg, sess, nil
 }
 
 var (

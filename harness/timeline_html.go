@@ -2,7 +2,6 @@ package harness
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -95,19 +94,11 @@ func addTimelines(page *viewer.Page, b *Bench) error {
 // the servers' power from the simulator's timeline, which the brief log
 // does not fully show).
 func RunViewer(src Source, v Variant) (*viewer.Run, error) {
-	cfg, err := src.Load()
-	if err != nil {
-		return nil, err
-	}
-	s, err := v.New()
-	if err != nil {
-		return nil, err
-	}
 	var log bytes.Buffer
 	opt := mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: io.Discard}
-	sess, err := Simulate(context.Background(), cfg, s, opt, "dsbench")
+	cfg, sess, err := simulateOne(src, v, opt)
 	if err != nil {
-		return nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+		return nil, err
 	}
 	r, err := viewer.ParseLog(src.Name+" ("+v.Label()+", in-process log)", &log, cfg)
 	if err != nil {
