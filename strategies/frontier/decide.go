@@ -57,11 +57,15 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
 		f.lastDone = done.Time
+		f.done[done.Server] = true
 		f.learn.completed(l, done)
+		if f.learn.post.due() {
+			f.learn.post.refresh(l.Now(), f.ix.all())
+		}
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)
 			switch {
-			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0:
+			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0 && len(f.rehome(l, m)) == 0:
 				if !f.keep(m, done.Time) {
 					acts = append(acts, protocol.Terminate{Server: m.Ref})
 				}
@@ -129,6 +133,9 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 			f.learn.started(m)
 			f.ix.noted(m)
 			f.noteBoot(l, m)
+		}
+		if m, ok := l.Machine(a.From); ok && m.State == protocol.Idle && m.Empty() && len(l.Queue()) == 0 {
+			return []protocol.Action{protocol.Terminate{Server: a.From}}, nil // a running job moved away (see rehome)
 		}
 	case protocol.Terminate:
 		f.hint[a.Server.Type] = min(f.hint[a.Server.Type], a.Server.ID)

@@ -315,12 +315,14 @@ func TestForecast(t *testing.T) {
 	schedule(t, v, jb(0, 0, 2, 100), ref("small", 0)) // runs 60..160 by its estimate
 	j := jb(1, 1, 2, 100)
 	var fc forecast
+	r := newRatios()
+	r.act, r.est = 2*1e9, 1e9 // a learned ratio of 2 (the prior is worth nothing beside it)
 	m := mustMachine(t, v, ref("small", 0))
 	v.Book.Observe(&protocol.JobCompleted{Time: 60, JobID: -1, Server: ref("big", 0)})
-	o := fc.run(v.Book, m, &j, 2)
+	o := fc.run(v.Book, m, &j, &r)
 	assert.Equal(t, outcome{avail: 60, start: 260, end: 460, billed: 260}, o)
 	v.Book.Observe(&protocol.JobCompleted{Time: 300, JobID: -1, Server: ref("big", 0)})
-	o = fc.run(v.Book, m, &j, 2)
+	o = fc.run(v.Book, m, &j, &r)
 	assert.Equal(t, outcome{avail: 300, start: 350, end: 550, billed: 350}, o)
 }
 

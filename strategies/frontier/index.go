@@ -100,6 +100,11 @@ func (ix *index) powered() []*strategies.Machine {
 	return append(ix.on.list[start:n:n], ix.on.list[:start+maxScored-n]...)
 }
 
+// all returns every server frontier has noted since the last pruning,
+// powered or not (see powered), uncapped: for the rare walks that must
+// see every running job (posterior.refresh).
+func (ix *index) all() []*strategies.Machine { return ix.on.list }
+
 // waitingServers returns the servers where a job of frontier's waits.
 func (ix *index) waitingServers() []*strategies.Machine {
 	ix.waiting.prune(func(m *strategies.Machine) bool { return len(m.Waiting) > 0 })

@@ -92,7 +92,7 @@ func better(a, b choice) bool {
 
 // score is extra billed cost + weight × weighted delay for job on m.
 func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protocol.Job) (choice, bool) {
-	o := f.fc.run(l, m, &job, f.learn.mean())
+	o := f.fc.run(l, m, &job, &f.learn)
 	if o.start < 0 {
 		return choice{}, false
 	}
@@ -100,14 +100,7 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 		o.billed = max(o.billed, l.Now()) // its idle time so far is paid either way: TERM bills it too
 	}
 	c := choice{m: m, start: o.start, end: o.end}
-	c.extra = float64(max(0, o.end-o.billed)) * m.Type.HourlyRate / 3600
-	if f.learn.spread[0] > 0 { // the billed time the job adds, averaged over the spread of ratios (see ratios)
-		sum := 0
-		for _, q := range f.learn.spread {
-			sum += max(0, o.start+scaled(job.EstRunTime, q)-o.billed)
-		}
-		c.extra = float64(sum) / float64(len(f.learn.spread)) * m.Type.HourlyRate / 3600
-	}
+	c.extra = f.learn.added(job.EstRunTime, o.start, o.billed) * m.Type.HourlyRate / 3600
 	c.delay = float64(o.avail-l.Now()) + queueDistrust*float64(o.start-o.avail)
 	c.score = c.extra + f.delayPrice(job.Cores)*c.delay
 	return c, true

@@ -10,9 +10,9 @@ import (
 
 // forecast is frontier's own replay of one server's FCFS queue. It is
 // Ledger.Predict's rule (ds-server's, no backfilling) with one change that
-// matters: runtimes are estimates scaled by the learned actual/estimate
-// ratio, and a running job that has outrun that is expected to run on for
-// half its estimate more, not to end within the second (Predict's now + 1,
+// matters: runtimes are the learned predictions (see ratios.expect and
+// ratios.endOf), not the estimates, and a running job that has outrun its
+// prediction is not expected to end within the second (Predict's now + 1,
 // which makes a queue behind an overrunning job look free: the trap
 // frontier.md §4.2 measured).
 type forecast struct {
@@ -38,17 +38,14 @@ func scaled(est int, ratio float64) int {
 }
 
 // run forecasts m's queue, then job if it is not nil.
-func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protocol.Job, ratio float64) outcome {
+func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protocol.Job, r *ratios) outcome {
 	now := l.Now()
 	o := outcome{avail: availableAt(l, m), start: -1}
 	fc.heap, fc.starts = fc.heap[:0], fc.starts[:0]
 	free := protocol.Requirement{Cores: m.Type.Cores, Memory: m.Type.Memory, Disk: m.Type.Disk}
 	last := -1
 	for _, p := range m.Running {
-		end := p.Start + scaled(p.Job.EstRunTime, ratio)
-		if end <= now {
-			end = now + max(1, p.Job.EstRunTime/2)
-		}
+		end := r.endOf(p.Job.EstRunTime, p.Start, now)
 		fc.heap = append(fc.heap, ending{end, p.Req()})
 		free = minus(free, p.Req())
 		last = max(last, end)
@@ -71,7 +68,7 @@ func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protoc
 			t, free = max(t, e.end), plus(free, e.req)
 		}
 		prev, free = t, minus(free, req)
-		end := t + scaled(est, ratio)
+		end := t + r.expect(est)
 		i, _ := slices.BinarySearchFunc(fc.heap, end, func(e ending, x int) int { return e.end - x })
 		fc.heap = slices.Insert(fc.heap, i, ending{end, req})
 		last = max(last, end)
@@ -86,7 +83,7 @@ func (fc *forecast) run(l *strategies.Ledger, m *strategies.Machine, job *protoc
 	}
 	if job != nil && m.Capable(job.Req()) {
 		o.start = place(job.Req(), job.EstRunTime)
-		o.end = o.start + scaled(job.EstRunTime, ratio)
+		o.end = o.start + r.expect(job.EstRunTime)
 		if o.billed < 0 {
 			o.billed = o.start // off: nothing billed before the job
 		}

@@ -30,14 +30,14 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 	f.replannedAt = now
 	// A wait shorter than the quickest boot has no escape but a server freed
 	// by a completion (see migrateOnto).
-	ratio, quick := f.learn.mean(), l.System().QuickestBoot()
+	quick := l.System().QuickestBoot()
 	var acts []protocol.Action
 	seen := 0
 	for _, m := range f.ix.waitingServers() {
 		if m.State == protocol.Booting || !movableFrom(m) || slices.Contains(touched, m.Ref) {
 			continue
 		}
-		f.fc.run(l, m, nil, ratio)
+		f.fc.run(l, m, nil, &f.learn)
 		f.starts = append(f.starts[:0], f.fc.starts...) // the forecast is reused by score
 		for k, p := range m.Waiting {
 			start := f.starts[k]

@@ -1,0 +1,176 @@
+package frontier
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// The prior the rehome tests learn: half the completions at 128 s, half at
+// 8192 s, est/act balanced over its quarters (64 completions, minFit).
+// They are fed to the posterior directly (same package) and the tables
+// refreshed with no job running, so the tables are exactly that prior:
+// the completions a test then drives through Event add to the counts but
+// do not refresh the tables (2 < 16, see refreshEvery).
+func readyPrior(p *posterior) {
+	addBalanced(p.add, 128, 8)
+	addBalanced(p.add, 8192, 8)
+	p.refresh(0, nil)
+}
+
+// An SWF-like stream (est ≥ act always): the model does not fit and the
+// posterior stays not ready.
+func swfPrior(p *posterior) {
+	addQuarter(p.add, 128, 2, 32)
+	addQuarter(p.add, 8192, 3, 32)
+	p.refresh(0, nil)
+}
+
+// scene is one run of the situation rehome is for, at weight 3: big (8
+// cores, 1.6 $/h) runs job 2 (2 cores, estimate est) from its boot end at
+// 300, alone once job 1 has completed there at 400 (when bigDone; else
+// job 2 is its first job) unless crowd adds job 5 (2 cores, estimate
+// 8192 s) beside it; small 0 (2 cores, 0.2 $/h) runs job 3 from 60 until
+// it completes at 300 + ran, when job 2 has run ran seconds.
+type scene struct {
+	ran, est       int
+	bigDone, crowd bool
+	prior          func(*posterior)
+}
+
+// run drives the scene and returns the actions of job 3's completion.
+func (sc scene) run(t *testing.T) (*frontier, *strattest.FakeView, []protocol.Action) {
+	t.Helper()
+	require.Greater(t, sc.ran, 100, "job 1 completes at 400, before job 3")
+	f, v := cluster(t, map[string]string{"weight": "3"})
+	f.perCoreSecond = 0.1 / 3600 // small's rate per core, as place sets it at the first offer
+	sc.prior(&f.learn.post)
+	if sc.bigDone {
+		schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
+	}
+	schedule(t, v, jb(2, 0, 2, sc.est), ref("big", 0))
+	if sc.crowd {
+		schedule(t, v, jb(5, 0, 2, 8192), ref("big", 0))
+	}
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
+	if sc.bigDone {
+		_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
+		require.NoError(t, err)
+	}
+	acts, err := f.Event(v, complete(v, 3, 300+sc.ran, ref("small", 0)))
+	require.NoError(t, err)
+	return f, v, acts
+}
+
+// rehomeLimit is how long job 2 may have run for the move to pay, derived
+// for rehomeCase's prior: its estimate puts act ≥ 4096.5 s, and every
+// runtime of the prior from there is 8192 s, so act = 8192 for certain
+// and mean(lo) = 8192 for any lo up to it. Moving saves big's remaining
+// (8192 − ran) s at 1.6 $/h, costs small 0 the whole rerun, 8192 s, plus
+// the idle gap since its completion (excess from a billed end gap s in
+// the past: 8192 + gap) at 0.2 $/h, and delays job 2 by the ran seconds it
+// loses, priced at weight 3 × 0.1 $/h per core × 2 cores (the mean cores
+// of what completed: all 2-core jobs). It pays while
+// (8192 − ran)·1.6 − (8192 + gap)·0.2 > 0.6·ran, i.e.
+// ran < (8192·1.4 − 0.2·gap) / 2.2.
+func rehomeLimit(gap float64) float64 { return (8192*1.4 - 0.2*gap) / 2.2 }
+
+// A job running alone on a dearer server that has completed a job moves
+// to a cheaper server a completion frees (MIGJ), once the completion batch
+// is over, and the source, left empty, is powered off (TERM). The last row
+// is a job whose estimate (100 s) says it is short but which has run
+// 1000 s: by the prior it is one of the 8192 s jobs, the same case as the
+// first row (with the estimate alone, act ≥ 50.5, its expected runtime
+// would be 253 s, already run: nothing to save).
+func TestRehomeMovesAndPowersOff(t *testing.T) {
+	for _, sc := range []scene{
+		{ran: 1000, est: 8192},
+		{ran: 5200, est: 8192},
+		{ran: 1000, est: 100},
+	} {
+		sc.bigDone, sc.prior = true, readyPrior
+		require.Less(t, float64(sc.ran+1), rehomeLimit(1), "the move pays one second later too")
+		f, v, acts := sc.run(t)
+		assert.Empty(t, acts, "ran %d, est %d: small 0 is kept on for the move, not powered off", sc.ran, sc.est)
+
+		v.Time = 300 + sc.ran + 1
+		v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("small", 1)}) // time passes: the batch is over
+		acts, err := f.Event(v, &protocol.CheckQueue{})
+		require.NoError(t, err)
+		mig := protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("small", 0)}
+		require.Equal(t, []protocol.Action{mig}, acts, "ran %d, est %d", sc.ran, sc.est)
+
+		require.NoError(t, v.Book.Applied(mig, "OK"))
+		acts, err = f.Outcome(v, strategies.Outcome{Action: mig, Reply: "OK"})
+		require.NoError(t, err)
+		assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("big", 0)}}, acts,
+			"ran %d, est %d: big is left idle and empty: off", sc.ran, sc.est)
+	}
+}
+
+// No move: a source that has never completed a job (ds-server would not
+// bill it at all, §6.2), a job that has run so long that the restart's
+// delay outweighs the saving, a job not alone on its server (moving it
+// stops no billing), or a posterior that is not ready. Small 0, emptied
+// with nothing to take, is powered off at once.
+func TestRehomeDoesNotMove(t *testing.T) {
+	limit := rehomeLimit(0)
+	require.Less(t, 5200.0, limit)
+	require.Greater(t, 5230.0, limit, "the derivation puts the limit at %.2f s", limit)
+	nothing := func(*posterior) {}
+	for _, tc := range []struct {
+		what string
+		sc   scene
+	}{
+		{"big has never completed a job: its only job leaving would erase its bill (§6.2)",
+			scene{ran: 1000, est: 8192, prior: readyPrior}},
+		{"job 2 has run 5230 s, past the limit: rerunning it costs more delay than it saves",
+			scene{ran: 5230, est: 8192, bigDone: true, prior: readyPrior}},
+		{"job 5 runs beside job 2: big stays on either way",
+			scene{ran: 1000, est: 8192, bigDone: true, crowd: true, prior: readyPrior}},
+		{"est/act does not fit the model: no posterior",
+			scene{ran: 1000, est: 8192, bigDone: true, prior: swfPrior}},
+		{"nothing learned: no posterior",
+			scene{ran: 1000, est: 8192, bigDone: true, prior: nothing}},
+	} {
+		f, _, acts := tc.sc.run(t)
+		assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, tc.what)
+		assert.Empty(t, f.freed, "%s: nothing left to settle", tc.what)
+	}
+}
+
+// Jobs are rehomed only from a dearer server. Here big, freed by a
+// completion while it runs job 1 (estimate 8192 s: billed to 8492 by the
+// posterior), could take job 4, running alone on small 1 (which has
+// completed a job) for 101 s, and by the prices alone the move would be
+// made: small 1's remaining 8091 s at 0.2 $/h (1618.2 $·s/h) against the
+// 701 s job 4 may run past big's billing at 1.6 $/h (1121.6) leaves 496.6,
+// more than the restart's 101 s of delay (0.6·101 = 60.6). The rule keeps
+// rehoming to the case it is for (undoing a placement on a dearer server).
+func TestRehomeOnlyFromADearerServer(t *testing.T) {
+	f, v := cluster(t, map[string]string{"weight": "3"})
+	f.perCoreSecond = 0.1 / 3600
+	readyPrior(&f.learn.post)
+	schedule(t, v, jb(1, 0, 2, 8192), ref("big", 0))           // runs from 300
+	schedule(t, v, jb(2, 0, 2, 100), ref("big", 0))            // runs from 300
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 1))          // runs from 60
+	schedule(t, v, jb(4, 0, 2, 8192), ref("small", 1))         // waits behind job 3
+	_, err := f.Event(v, complete(v, 3, 900, ref("small", 1))) // job 4 starts at 900
+	require.NoError(t, err)
+	_, err = f.Event(v, complete(v, 2, 1000, ref("big", 0)))
+	require.NoError(t, err)
+	require.True(t, f.done[ref("small", 1)])
+
+	v.Time = 1001
+	v.Book.Observe(&protocol.JobCompleted{Time: 1001, JobID: -1, Server: ref("small", 0)}) // time passes: the batch is over
+	big := mustMachine(t, v, ref("big", 0))
+	require.Equal(t, 8492, f.fc.run(v.Book, big, nil, &f.learn).billed, "job 1's act is 8192 for certain")
+	acts, err := f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Empty(t, acts, "small 1 is cheaper than big: job 4 stays")
+}
