@@ -19,7 +19,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		clear(f.hint)
 	}
 	f.dem.tick(l.Now())
-	acts, touched := f.settle(l)
+	acts, touched := f.settle(l, l.Now() > f.lastDone)
 	moves, touched := f.replan(l, v.Excluded(), touched)
 	acts = append(acts, moves...)
 	offs, touched := f.cool(l, touched)
@@ -38,15 +38,18 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
 }
 
-// Event: learn from completions; a server a completion empties is powered
-// off at once (free: §1) unless moving a waiting job to it would pay, by
-// the ledger as it stands; then it is settled once its completion batch is
-// over (an idle gap is paid only for a move worth making); every job in the global
-// queue is brought back (failures put them there).
+// Event: learn from completions (and refresh the posterior); a server a
+// completion empties is powered off at once (free: §1) unless moving a
+// waiting job to it, or rehoming a running one, would pay by the ledger as
+// it stands; then it is settled once its completion batch is over (an
+// idle gap is paid only for a move worth making; rehoming waits for a
+// decision that is not a JCPL, see rehome); every job in the global queue
+// is brought back (failures put them there).
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
 	f.dem.tick(l.Now())
-	acts, touched := f.settle(l)
+	_, jcpl := ev.(*protocol.JobCompleted)
+	acts, touched := f.settle(l, !jcpl && l.Now() > f.lastDone)
 	offs, touched := f.cool(l, touched)
 	acts = append(acts, offs...)
 	switch e := ev.(type) {
@@ -65,7 +68,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)
 			switch {
-			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0 && len(f.rehome(l, m)) == 0:
+			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0 && len(f.rehome(l, m, touched)) == 0:
 				if !f.keep(m, done.Time) {
 					acts = append(acts, protocol.Terminate{Server: m.Ref})
 				}
@@ -107,11 +110,14 @@ func dequeueAll(l *strategies.Ledger) []protocol.Action {
 	return acts
 }
 
-// Outcome: record where jobs started (for learning); jobs a TERM killed
-// (the ledger was wrong about an empty server) are brought back from the
+// Outcome: record where jobs started (for learning); a rehome's source,
+// left idle and empty by its MIGJ, is powered off; jobs a TERM killed (the
+// ledger was wrong about an empty server) are brought back from the
 // global queue; refusals need nothing: a refused SCHD is asked again
-// without that server, and MIGJ, TERM and DEQJ refused leave things as
-// they were.
+// without that server, and a refused MIGJ, TERM or DEQJ changes nothing on
+// ds-server (the client drops the actions after it; the servers they
+// concerned are settled or powered off at a later decision, and a job left
+// in the global queue is dequeued at the next one).
 func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
 	if !o.OK() {
 		return nil, nil
@@ -134,8 +140,11 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 			f.ix.noted(m)
 			f.noteBoot(l, m)
 		}
-		if m, ok := l.Machine(a.From); ok && m.State == protocol.Idle && m.Empty() && len(l.Queue()) == 0 {
-			return []protocol.Action{protocol.Terminate{Server: a.From}}, nil // a running job moved away (see rehome)
+		if m, ok := l.Machine(a.From); ok && m.State == protocol.Idle && m.Empty() {
+			// Only rehome leaves a source idle (migrateOnto and replan move
+			// waiting jobs from servers with one running): the move was
+			// priced on the source's billing stopping now.
+			return []protocol.Action{protocol.Terminate{Server: a.From}}, nil
 		}
 	case protocol.Terminate:
 		f.hint[a.Server.Type] = min(f.hint[a.Server.Type], a.Server.ID)

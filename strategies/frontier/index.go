@@ -87,13 +87,23 @@ func (ix *index) powered() []*strategies.Machine {
 		ix.on.prune((*strategies.Machine).Powered)
 		ix.calls = 0
 	}
+	w := ix.window()
+	if len(ix.on.list) > maxScored {
+		ix.rr += maxScored
+	}
+	return w
+}
+
+// window is what powered returns next, without moving on: for rules that
+// look at the powered servers beside place (rehome) and must not shift
+// which of them place scores.
+func (ix *index) window() []*strategies.Machine {
 	if len(ix.on.list) <= maxScored {
 		return ix.on.list
 	}
 	n := len(ix.on.list)
 	ix.rr %= n
 	start := ix.rr
-	ix.rr += maxScored
 	if start+maxScored <= n {
 		return ix.on.list[start : start+maxScored]
 	}

@@ -7,8 +7,14 @@ import (
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
-// ratios learns, online, how much longer jobs hold their servers than
-// their estimates say: at each completion it adds the job's actual runtime
+// ratios holds what frontier learns online from completions to predict
+// runtimes. Once the completions show estimates made the way ds-sim's
+// generator makes them, predictions come from the posterior of each job's
+// runtime given its estimate (post, see posterior). Until then, and for
+// estimates of another kind, they come from the learned ratio below.
+//
+// The ratio is how much longer jobs hold their servers than their
+// estimates say: at each completion it adds the job's actual runtime
 // (JCPL time - its start, which the ledger knew when it started) and its
 // estimate, and the ratio of the sums is what forecasts stretch estimates
 // by. ds-sim's estimates are wrong both ways by up to ~4.5× (frontier.md
@@ -21,11 +27,6 @@ import (
 //
 // It also keeps the spread: the quartiles (the 1/6, 3/6 and 5/6 points)
 // of the per-job ratios of the last spreadJobs completions (see added).
-//
-// Both are the fallback: once the completions show estimates made the
-// way ds-sim's generator makes them, predictions come from the posterior
-// of each job's runtime given its estimate (see posterior), which
-// ratios also feeds.
 type ratios struct {
 	start    map[int]int // job id -> start of its current run
 	act, est float64     // sums over completed jobs, seconds
@@ -144,17 +145,13 @@ func (r *ratios) endOf(est, start, now int) int {
 
 // added is the billed time, in seconds, a job of estimate est starting at
 // start adds to a server whose billing ends at billed without it: the
-// expected excess of its runtime over billed − start. Once the posterior
-// is ready it is exact for the learned prior (see posterior.excess): a
-// job predicted to end just before the jobs it joins extends the server
-// as often as not, and a mean runtime would call that free. Before, it is
-// the average over the quartiles of the learned ratios (measured when
-// they were all there was: it took the cost preset from 1.0816 / 1.1787
-// to 1.1202 / 1.1595 and balanced from 1.0355 / 1.1959 to 1.0395 / 1.1803,
-// moving the curve towards cost); with nothing learned, the estimate.
-// Measured on the 18 configs with the posterior, the exact excess against
-// the posterior's 1/6, 3/6, 5/6 points: 1.0251 / 1.1842 against 1.0261 /
-// 1.1903 at weight 10 and 3 respectively, the points' best near TAT 1.025.
+// expected excess of its runtime over billed − start. A job predicted to
+// end just before the jobs it joins extends the server as often as not,
+// and a mean runtime would call that free. Once the posterior is ready
+// the excess is exact for the learned prior (see posterior.excess);
+// before, it is averaged over the quartiles of the learned ratios; with
+// nothing learned, the estimate decides. (The measured effect of each
+// step is in README.)
 func (r *ratios) added(est, start, billed int) float64 {
 	switch {
 	case r.post.ready:

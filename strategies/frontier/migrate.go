@@ -21,7 +21,9 @@ const maxSizeRatio = 2
 // JCPL has arrived, a job the ledger lists as waiting may already be
 // running, and migrating it then can leave the jobs queued behind it on a
 // server with nothing running, never to start. After the batch the ledger
-// is exact again.
+// is exact again for the servers of that batch; a JCPL of a later second
+// may begin another, which is why rehome, whose sources are any running
+// server, waits for a decision that is not a JCPL.
 type freed struct {
 	ref protocol.ServerRef
 	at  int
@@ -35,11 +37,12 @@ func (f *frontier) free(ref protocol.ServerRef, at int) {
 }
 
 // settle handles the freed servers whose completion batch is over: jobs
-// waiting elsewhere move to them when it pays, and those left empty are
-// powered off. It returns the actions and the servers they concern (the
+// waiting elsewhere move to them when it pays, or else (when rehoming: not
+// in the middle of a completion batch, see rehome) a job running alone on
+// a dearer server, and those left empty are powered off. It returns the actions and the servers they concern (the
 // job on offer must not be placed on those: the ledger does not show the
 // moves yet).
-func (f *frontier) settle(l *strategies.Ledger) ([]protocol.Action, []protocol.ServerRef) {
+func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	var touched []protocol.ServerRef
 	rest := f.freed[:0]
@@ -49,12 +52,15 @@ func (f *frontier) settle(l *strategies.Ledger) ([]protocol.Action, []protocol.S
 			continue
 		}
 		s, ok := l.Machine(fr.ref)
-		if !ok || !s.Powered() {
-			continue
+		if !ok || !s.Powered() || slices.Contains(touched, s.Ref) {
+			continue // off, or a move this decision already concerns it (a rehome source is powered off by Outcome)
 		}
 		moves := f.migrateOnto(l, s)
 		if len(moves) == 0 {
-			moves = f.rehome(l, s)
+			if moves = f.rehome(l, s, touched); len(moves) > 0 && !rehoming {
+				rest = append(rest, fr) // a rehome waits for the completion batch to be over
+				continue
+			}
 			for _, a := range moves { // their sources are powered off once the moves are done (see Outcome)
 				touched = append(touched, a.(protocol.Migrate).From)
 			}
@@ -83,8 +89,8 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 		return nil
 	}
 	free := s.Free
-	billed := f.fc.run(l, s, nil, &f.learn).billed
 	now := l.Now()
+	billed := max(now, f.fc.run(l, s, nil, &f.learn).billed) // an idle gap so far is billed either way: TERM bills it too
 	var acts []protocol.Action
 	for _, m := range f.ix.waitingServers() {
 		if m == s || !movableFrom(m) || !slices.ContainsFunc(m.Waiting, func(p strategies.Placement) bool { return fitsOn(s, free, p.Req()) }) {
@@ -149,6 +155,13 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // type, about one job in ten of the 20-server configs boots a larger one.
 // The source, left empty, is powered off once the move is done (Outcome).
 //
+// When: only once a completion batch is over (settle, at a decision later
+// than the last JCPL and not itself a JCPL): a job the ledger lists as
+// running may be completing in the batch, and MIGJ of a job completing
+// now is refused (§5.11), which would drop the actions after it. Not
+// while the global queue holds jobs (they are placed first); not from a
+// server a move of this decision concerns (skip), so a job moves once.
+//
 // Only a source that has completed a job is a candidate. ds-server does
 // not count a server whose jobs all left by MIGJ (§6.2): it is not billed
 // at all, so moving a server's only job away would also erase what the
@@ -157,16 +170,16 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // sources' billed time added back put the cost ratio above no rehoming:
 // 1.1996 against 1.1842 at weight 10); with it, rehoming moves balanced
 // along a better curve (README).
-func (f *frontier) rehome(l *strategies.Ledger, s *strategies.Machine) []protocol.Action {
-	if !f.learn.post.ready || f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
+func (f *frontier) rehome(l *strategies.Ledger, s *strategies.Machine, skip []protocol.ServerRef) []protocol.Action {
+	if !f.learn.post.ready || f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 || len(l.Queue()) > 0 {
 		return nil
 	}
 	free := s.Free
-	billed := f.fc.run(l, s, nil, &f.learn).billed
 	now := l.Now()
+	billed := max(now, f.fc.run(l, s, nil, &f.learn).billed) // an idle gap so far is billed either way: TERM bills it too
 	var acts []protocol.Action
-	for _, m := range f.ix.powered() {
-		if m == s || m.State != protocol.Active || len(m.Running) != 1 || len(m.Waiting) > 0 || m.Type.HourlyRate <= s.Type.HourlyRate || !f.done[m.Ref] {
+	for _, m := range f.ix.window() {
+		if m == s || m.State != protocol.Active || len(m.Running) != 1 || len(m.Waiting) > 0 || m.Type.HourlyRate <= s.Type.HourlyRate || !f.done[m.Ref] || slices.Contains(skip, m.Ref) {
 			continue
 		}
 		p := m.Running[0]

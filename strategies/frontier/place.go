@@ -9,14 +9,15 @@ import (
 )
 
 // queueDistrust is how much heavier a second of predicted queueing weighs
-// than a second of boot. The forecast already stretches estimates by the
-// learned mean ratio; what is left is their spread (0.55–4.5× between the
-// 10th and 90th percentiles, frontier.md §4.2): a boot's length is known
-// exactly, a queue's is a guess that is often much longer. 10 is §4.2's
-// "about 10×" (it was 3 until the delay was priced per job, see
-// delayPrice; measured, a throwaway per-job breakdown found the queued
-// waits 2–11× their forecast per config, and a distrust learned as that
-// ratio online kept the old curve: it is a price of risk, not a bias).
+// than a second of boot. The forecast already predicts runtimes (the
+// posterior's means, see ratios.expect): what is left is their spread (a
+// job's runtime is known to within a factor of 2 or more) and that a
+// queue also delays whatever is placed behind it, while a boot's length is
+// known exactly. 10 is §4.2's "about 10×". With the learned ratio a
+// throwaway breakdown found queued waits 2–11× their forecast; with the
+// posterior the forecasts are about right on the total (they overshoot
+// on the high-load configs), yet distrusts from 1 to 30 all lie on one
+// curve with the weight (README): it is a price of risk, not a bias.
 const queueDistrust = 10.0
 
 // choice is one candidate server for a job, with the parts of its score.

@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,14 +72,13 @@ func (sc scene) run(t *testing.T) (*frontier, *strattest.FakeView, []protocol.Ac
 // for rehomeCase's prior: its estimate puts act ≥ 4096.5 s, and every
 // runtime of the prior from there is 8192 s, so act = 8192 for certain
 // and mean(lo) = 8192 for any lo up to it. Moving saves big's remaining
-// (8192 − ran) s at 1.6 $/h, costs small 0 the whole rerun, 8192 s, plus
-// the idle gap since its completion (excess from a billed end gap s in
-// the past: 8192 + gap) at 0.2 $/h, and delays job 2 by the ran seconds it
-// loses, priced at weight 3 × 0.1 $/h per core × 2 cores (the mean cores
-// of what completed: all 2-core jobs). It pays while
-// (8192 − ran)·1.6 − (8192 + gap)·0.2 > 0.6·ran, i.e.
-// ran < (8192·1.4 − 0.2·gap) / 2.2.
-func rehomeLimit(gap float64) float64 { return (8192*1.4 - 0.2*gap) / 2.2 }
+// (8192 − ran) s at 1.6 $/h, costs small 0 the whole rerun, 8192 s, at
+// 0.2 $/h (its idle gap since its completion is billed either way: TERM
+// bills it too), and delays job 2 by the ran seconds it loses, priced at
+// weight 3 × 0.1 $/h per core × 2 cores (the mean cores of what
+// completed: all 2-core jobs). It pays while
+// (8192 − ran)·1.6 − 8192·0.2 > 0.6·ran, i.e. ran < 8192·1.4 / 2.2.
+const rehomeLimit = 8192 * 1.4 / 2.2
 
 // A job running alone on a dearer server that has completed a job moves
 // to a cheaper server a completion frees (MIGJ), once the completion batch
@@ -94,7 +94,7 @@ func TestRehomeMovesAndPowersOff(t *testing.T) {
 		{ran: 1000, est: 100},
 	} {
 		sc.bigDone, sc.prior = true, readyPrior
-		require.Less(t, float64(sc.ran+1), rehomeLimit(1), "the move pays one second later too")
+		require.Less(t, float64(sc.ran+1), rehomeLimit, "the move pays one second later too")
 		f, v, acts := sc.run(t)
 		assert.Empty(t, acts, "ran %d, est %d: small 0 is kept on for the move, not powered off", sc.ran, sc.est)
 
@@ -119,7 +119,7 @@ func TestRehomeMovesAndPowersOff(t *testing.T) {
 // stops no billing), or a posterior that is not ready. Small 0, emptied
 // with nothing to take, is powered off at once.
 func TestRehomeDoesNotMove(t *testing.T) {
-	limit := rehomeLimit(0)
+	limit := rehomeLimit
 	require.Less(t, 5200.0, limit)
 	require.Greater(t, 5230.0, limit, "the derivation puts the limit at %.2f s", limit)
 	nothing := func(*posterior) {}
@@ -173,4 +173,87 @@ func TestRehomeOnlyFromADearerServer(t *testing.T) {
 	acts, err := f.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
 	assert.Empty(t, acts, "small 1 is cheaper than big: job 4 stays")
+}
+
+// A job moves once: two servers freed in the same batch could each take
+// job 2, and the ledger shows neither move until it is made; the second
+// would be refused ("no such job"), dropping the actions after it. The
+// first freed server takes it; the second, left empty, is powered off.
+func TestRehomeMovesAJobOnce(t *testing.T) {
+	sc := scene{ran: 1000, est: 8192, bigDone: true, prior: readyPrior}
+	f, v := cluster(t, map[string]string{"weight": "3"})
+	f.perCoreSecond = 0.1 / 3600
+	sc.prior(&f.learn.post)
+	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
+	schedule(t, v, jb(2, 0, 2, sc.est), ref("big", 0))
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
+	schedule(t, v, jb(6, 0, 2, 100), ref("small", 1))
+	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
+	require.NoError(t, err)
+	for _, s := range []struct{ id, server int }{{3, 0}, {6, 1}} {
+		acts, err := f.Event(v, complete(v, s.id, 300+sc.ran, ref("small", s.server)))
+		require.NoError(t, err)
+		assert.Empty(t, acts, "small %d is kept on for a move", s.server)
+	}
+
+	v.Time = 300 + sc.ran + 1
+	v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("big", 9)}) // time passes
+	acts, err := f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{
+		protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("small", 0)},
+		protocol.Terminate{Server: ref("small", 1)},
+	}, acts)
+}
+
+// A rehome waits for the completion batch to be over: at a JCPL, a job the
+// ledger lists as running may be completing in the same batch, and MIGJ
+// of a job completing now is refused (§5.11). The freed server stays
+// freed (not powered off) through another JCPL of a later second, and the
+// move is made at the next decision that is not a JCPL.
+func TestRehomeWaitsForTheBatch(t *testing.T) {
+	sc := scene{ran: 1000, est: 8192, bigDone: true, prior: readyPrior}
+	f, v := cluster(t, map[string]string{"weight": "3"})
+	f.perCoreSecond = 0.1 / 3600
+	sc.prior(&f.learn.post)
+	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
+	schedule(t, v, jb(2, 0, 2, sc.est), ref("big", 0))
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
+	schedule(t, v, jb(6, 0, 2, 8192), ref("small", 1))
+	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
+	require.NoError(t, err)
+	acts, err := f.Event(v, complete(v, 3, 300+sc.ran, ref("small", 0)))
+	require.NoError(t, err)
+	require.Empty(t, acts)
+
+	// A JCPL one second later (job 6 on small 1, which it leaves empty):
+	// no move, small 0 not powered off, still to be settled.
+	acts, err = f.Event(v, complete(v, 6, 300+sc.ran+1, ref("small", 1)))
+	require.NoError(t, err)
+	for _, a := range acts {
+		_, mig := a.(protocol.Migrate)
+		assert.False(t, mig, "no MIGJ at a JCPL: %v", acts)
+		assert.NotEqual(t, protocol.Terminate{Server: ref("small", 0)}, a, "small 0 waits for its move")
+	}
+	assert.True(t, slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref("small", 0) }), "small 0 is still to be settled: %v", f.freed)
+
+	v.Time = 300 + sc.ran + 2
+	v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("big", 9)}) // time passes
+	acts, err = f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Contains(t, acts, protocol.Action(protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("small", 0)}))
+}
+
+// No rehome while the global queue holds jobs: they are placed first (and
+// the move would be priced on a ledger about to change).
+func TestRehomeNotWithAQueue(t *testing.T) {
+	sc := scene{ran: 1000, est: 8192, bigDone: true, prior: readyPrior}
+	f, v, acts := sc.run(t)
+	require.Empty(t, acts)
+	small0 := mustMachine(t, v, ref("small", 0))
+	assert.NotEmpty(t, f.rehome(v.Book, small0, nil), "with the queue empty the move pays")
+	offer(v, jb(9, v.Time, 2, 100))
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK")) // ENQJ GQ: the offered job waits in the global queue
+	require.NotEmpty(t, v.Book.Queue())
+	assert.Empty(t, f.rehome(v.Book, small0, nil), "with a job in the global queue: no move")
 }
