@@ -85,12 +85,11 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 // taken in server order, each queue first come first served, while s has
 // room.
 func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []protocol.Action {
-	if f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
+	free, billed, ok := f.target(l, s)
+	if !ok {
 		return nil
 	}
-	free := s.Free
 	now := l.Now()
-	billed := max(now, f.fc.run(l, s, nil, &f.learn).billed) // an idle gap so far is billed either way: TERM bills it too
 	var acts []protocol.Action
 	for _, m := range f.ix.waitingServers() {
 		if m == s || !movableFrom(m) || !slices.ContainsFunc(m.Waiting, func(p strategies.Placement) bool { return fitsOn(s, free, p.Req()) }) {
@@ -120,6 +119,18 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 		}
 	}
 	return acts
+}
+
+// target tells whether s, freed by a completion, can take jobs moved to
+// it now (powered and up, nothing waiting there: a moved job starts at
+// once), with what it has free and when its billing ends without them.
+// An idle gap it has already run counts as billed either way: powering it
+// off bills that too (TERM, §5.13).
+func (f *frontier) target(l *strategies.Ledger, s *strategies.Machine) (free protocol.Requirement, billed int, ok bool) {
+	if f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
+		return free, 0, false
+	}
+	return s.Free, max(l.Now(), f.fc.run(l, s, nil, &f.learn).billed), true
 }
 
 // movableFrom tells whether jobs may move away from m. ds-server starts
@@ -171,12 +182,11 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // 1.1996 against 1.1842 at weight 10); with it, rehoming moves balanced
 // along a better curve (README).
 func (f *frontier) rehome(l *strategies.Ledger, s *strategies.Machine, skip []protocol.ServerRef) []protocol.Action {
-	if !f.learn.post.ready || f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 || len(l.Queue()) > 0 {
+	free, billed, ok := f.target(l, s)
+	if !ok || !f.learn.post.ready || len(l.Queue()) > 0 {
 		return nil
 	}
-	free := s.Free
 	now := l.Now()
-	billed := max(now, f.fc.run(l, s, nil, &f.learn).billed) // an idle gap so far is billed either way: TERM bills it too
 	var acts []protocol.Action
 	for _, m := range f.ix.window() {
 		if m == s || m.State != protocol.Active || len(m.Running) != 1 || len(m.Waiting) > 0 || m.Type.HourlyRate <= s.Type.HourlyRate || !f.done[m.Ref] || slices.Contains(skip, m.Ref) {

@@ -175,28 +175,38 @@ func TestRehomeOnlyFromADearerServer(t *testing.T) {
 	assert.Empty(t, acts, "small 1 is cheaper than big: job 4 stays")
 }
 
+// twoSmall is the scene of TestRehomeMovesAndPowersOff's first row (job 2,
+// estimate 8192 s, alone on big since job 1 completed there at 400) with
+// both small servers busy: job 3 (estimate 100 s) on small 0 and job 6
+// (estimate est6) on small 1, the prior ready.
+func twoSmall(t *testing.T, est6 int) (*frontier, *strattest.FakeView) {
+	t.Helper()
+	f, v := cluster(t, map[string]string{"weight": "3"})
+	f.perCoreSecond = 0.1 / 3600
+	readyPrior(&f.learn.post)
+	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
+	schedule(t, v, jb(2, 0, 2, 8192), ref("big", 0))
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
+	schedule(t, v, jb(6, 0, 2, est6), ref("small", 1))
+	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
+	require.NoError(t, err)
+	return f, v
+}
+
 // A job moves once: two servers freed in the same batch could each take
 // job 2, and the ledger shows neither move until it is made; the second
 // would be refused ("no such job"), dropping the actions after it. The
 // first freed server takes it; the second, left empty, is powered off.
 func TestRehomeMovesAJobOnce(t *testing.T) {
-	sc := scene{ran: 1000, est: 8192, bigDone: true, prior: readyPrior}
-	f, v := cluster(t, map[string]string{"weight": "3"})
-	f.perCoreSecond = 0.1 / 3600
-	sc.prior(&f.learn.post)
-	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
-	schedule(t, v, jb(2, 0, 2, sc.est), ref("big", 0))
-	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
-	schedule(t, v, jb(6, 0, 2, 100), ref("small", 1))
-	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
-	require.NoError(t, err)
+	const ran = 1000
+	f, v := twoSmall(t, 100)
 	for _, s := range []struct{ id, server int }{{3, 0}, {6, 1}} {
-		acts, err := f.Event(v, complete(v, s.id, 300+sc.ran, ref("small", s.server)))
+		acts, err := f.Event(v, complete(v, s.id, 300+ran, ref("small", s.server)))
 		require.NoError(t, err)
 		assert.Empty(t, acts, "small %d is kept on for a move", s.server)
 	}
 
-	v.Time = 300 + sc.ran + 1
+	v.Time = 300 + ran + 1
 	v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("big", 9)}) // time passes
 	acts, err := f.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
@@ -212,23 +222,15 @@ func TestRehomeMovesAJobOnce(t *testing.T) {
 // freed (not powered off) through another JCPL of a later second, and the
 // move is made at the next decision that is not a JCPL.
 func TestRehomeWaitsForTheBatch(t *testing.T) {
-	sc := scene{ran: 1000, est: 8192, bigDone: true, prior: readyPrior}
-	f, v := cluster(t, map[string]string{"weight": "3"})
-	f.perCoreSecond = 0.1 / 3600
-	sc.prior(&f.learn.post)
-	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
-	schedule(t, v, jb(2, 0, 2, sc.est), ref("big", 0))
-	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
-	schedule(t, v, jb(6, 0, 2, 8192), ref("small", 1))
-	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
-	require.NoError(t, err)
-	acts, err := f.Event(v, complete(v, 3, 300+sc.ran, ref("small", 0)))
+	const ran = 1000
+	f, v := twoSmall(t, 8192)
+	acts, err := f.Event(v, complete(v, 3, 300+ran, ref("small", 0)))
 	require.NoError(t, err)
 	require.Empty(t, acts)
 
 	// A JCPL one second later (job 6 on small 1, which it leaves empty):
 	// no move, small 0 not powered off, still to be settled.
-	acts, err = f.Event(v, complete(v, 6, 300+sc.ran+1, ref("small", 1)))
+	acts, err = f.Event(v, complete(v, 6, 300+ran+1, ref("small", 1)))
 	require.NoError(t, err)
 	for _, a := range acts {
 		_, mig := a.(protocol.Migrate)
@@ -237,7 +239,7 @@ func TestRehomeWaitsForTheBatch(t *testing.T) {
 	}
 	assert.True(t, slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref("small", 0) }), "small 0 is still to be settled: %v", f.freed)
 
-	v.Time = 300 + sc.ran + 2
+	v.Time = 300 + ran + 2
 	v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("big", 9)}) // time passes
 	acts, err = f.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
