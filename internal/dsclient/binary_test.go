@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/internal/transcript"
 )
 
@@ -62,7 +63,7 @@ func TestBinary(t *testing.T) {
 		dir := t.TempDir()
 		tr, err := transcript.ParseBytes(fixtures.ReadGz(t, filepath.Join(fixtures.Dir(t), "transcripts", "sample-config01.fafc.vall.log.gz")))
 		require.NoError(t, err)
-		xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
+		xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
 		ln, port := listen(t)
 		done := make(chan error, 1)
 		go func() {

@@ -2,10 +2,8 @@ package sgme_test
 
 import (
 	"bytes"
-	"net"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -17,51 +15,12 @@ import (
 	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/internal/transcript"
 	"github.com/dssim-go/dssim-go/mocksrv"
-	"github.com/dssim-go/dssim-go/servertypes"
 )
 
 // Real mode must be indistinguishable from the base policy (estimation.md
 // B.3, Part F): the shared ff transcripts are replayed by a fake server on
 // loopback, and every message dsclient sends running `sgme` with base=ff
 // must be, byte for byte, the reference client's ff message at that point.
-
-// replayVia replays a transcript to dsclient run with args; it returns the
-// replay's verdict and dsclient's exit code.
-func replayVia(t *testing.T, tr *transcript.Transcript, xml []byte, args ...string) (error, int, string) {
-	t.Helper()
-	sysPath := filepath.Join(t.TempDir(), "ds-system.xml")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	done := make(chan error, 1)
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			done <- err
-			return
-		}
-		defer c.Close()
-		done <- transcript.Replay(c, tr.Messages, transcript.ReplayOptions{
-			OnAuth: func(string) error { return os.WriteFile(sysPath, xml, 0o644) }})
-	}()
-	var stdout, stderr bytes.Buffer
-	code := dsclient.Main(append([]string{"-p", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port),
-		"--user", "root", "--system", sysPath, "--read-timeout", "20s"}, args...), &stdout, &stderr)
-	return <-done, code, stderr.String()
-}
-
-// systemXML is the ds-system.xml ds-server writes at AUTH: the config's
-// types stably sorted by cores (ds-server.md §1.7).
-func systemXML(t *testing.T, config string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(config)
-	require.NoError(t, err)
-	sys, err := servertypes.Parse(config, data)
-	require.NoError(t, err)
-	sorted, err := servertypes.New(config, sys.Sorted())
-	require.NoError(t, err)
-	return sorted.XML("4-Apr, 2025 @ MQ - client-server")
-}
 
 func TestRealModeReplaysFFTranscripts(t *testing.T) {
 	files := fixtures.Glob(t, "transcripts/*.ff.vall.log.gz")
@@ -71,10 +30,10 @@ func TestRealModeReplaysFFTranscripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 			require.NoError(t, err)
-			xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"))
-			err, code, stderr := replayVia(t, tr, xml, "-a", "sgme", "--param", "base=ff")
+			xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"))
+			err, r := pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--read-timeout", "20s")
 			require.NoError(t, err, "sgme base=ff must send exactly ff's messages")
-			assert.Equal(t, dsclient.ExitOK, code, stderr)
+			assert.Equal(t, dsclient.ExitOK, r.Code, r.Stderr.String())
 		})
 	}
 }
@@ -85,8 +44,8 @@ func TestMockModeDivergesFromTranscript(t *testing.T) {
 	f := filepath.Join(fixtures.Dir(t), "transcripts", "sample-config01.ff.vall.log.gz")
 	tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 	require.NoError(t, err)
-	xml := systemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
-	err, _, _ = replayVia(t, tr, xml, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "2s")
+	xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
+	err, _ = pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "2s")
 	require.Error(t, err)
 	assert.Regexp(t, `client sent "SCHM 0 [a-z]+ \d+ \d+", transcript has "SCHD 0 `, err.Error())
 }
