@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -64,15 +65,7 @@ func (l *Levels) RoundUp(x, r float64) float64 {
 
 // smallestAtLeast is the smallest level in [x − tol, hi + tol].
 func (l *Levels) smallestAtLeast(x, hi float64) (float64, bool) {
-	i, _ := slices.BinarySearchFunc(l.levels, x-tol, func(a, b float64) int {
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
-		}
-		return 0
-	})
+	i, _ := slices.BinarySearchFunc(l.levels, x-tol, cmp.Compare[float64])
 	if i < len(l.levels) && l.levels[i] <= hi+tol {
 		return l.levels[i], true
 	}

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -210,7 +211,7 @@ func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Pl
 				mine = append(mine, q)
 			}
 		}
-		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmpFloat(a.tat, b.tat) })
+		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmp.Compare(a.tat, b.tat) })
 		if err := addSweep(p, f, mine, plotutil.Color(i+1), which == panelClose, crowded); err != nil {
 			return nil, err
 		}
@@ -238,16 +239,6 @@ func crowding(pts []boundPoint, logX bool, w window) func(boundPoint) bool {
 		}
 		return false
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // addSweep draws one swept strategy: a line through its points, labelled
