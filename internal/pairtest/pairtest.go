@@ -1,7 +1,8 @@
 // Package pairtest runs dsclient against the built-in simulator over
 // loopback TCP, as a dsmock process would serve it, for the tests that
 // check whole runs on the wire (a strategy's messages, dsclient's output,
-// the server's log). Only tests import it.
+// the server's log), or against a recorded ds-server session replayed
+// message for message (Replay). Only tests import it.
 package pairtest
 
 import (
