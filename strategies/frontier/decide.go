@@ -67,8 +67,11 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		}
 		if m, known := l.Machine(done.Server); known && m.Powered() && !slices.Contains(touched, m.Ref) {
 			f.learn.started(m)
+			if moves := f.unboot(l, m); len(moves) > 0 {
+				return append(append(acts, moves...), dequeueAll(l)...), nil
+			}
 			switch {
-			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m)) == 0 && len(f.rehome(l, m, touched)) == 0:
+			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false)) == 0 && len(f.rehome(l, m, touched)) == 0:
 				if !f.keep(m, done.Time) {
 					acts = append(acts, protocol.Terminate{Server: m.Ref})
 				}
@@ -78,6 +81,24 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		}
 	}
 	return append(acts, dequeueAll(l)...), nil
+}
+
+// unboot moves jobs waiting for a boot to m, which a completion has just
+// freed, at once rather than once the completion batch is over: they have
+// not started (see waitsForBoot), and each second they wait for the move
+// is a second of their boot wait. m is then settled like any freed server
+// (see free). Measured over the weights 7–13 on the 18 configs and 108
+// reseeded ones, with movableFrom letting any known-start job leave a
+// booting server: about 0.0008 of TAT ratio at equal cost (README).
+func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine) []protocol.Action {
+	if len(m.Waiting) > 0 {
+		return nil
+	}
+	moves := f.migrateOnto(l, m, true)
+	if len(moves) > 0 {
+		f.free(m.Ref, l.Now())
+	}
+	return moves
 }
 
 // unstick is a safety net for CHKQ (nothing can be offered, not every job

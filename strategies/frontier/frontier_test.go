@@ -172,7 +172,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v, jb(2, 2, 2, 1000), ref("small", 0))
 	v.Time = 400
 	v.Book.Observe(&protocol.JobCompleted{Time: 400, JobID: 0, Server: ref("big", 0)})
-	assert.Empty(t, f.migrateOnto(v.Book, mustMachine(t, v, ref("big", 0))), "size guard: 8 cores for a 2-core job")
+	assert.Empty(t, f.migrateOnto(v.Book, mustMachine(t, v, ref("big", 0)), false), "size guard: 8 cores for a 2-core job")
 
 	f2, v2 := cluster(t, nil)
 	f2.perCoreSecond = 0.1 / 3600
@@ -180,7 +180,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v2, jb(1, 30, 2, 1000), ref("small", 0)) // booting until 90: job 1 has a known start, nothing runs
 	schedule(t, v2, jb(2, 31, 2, 1000), ref("small", 0)) // waits behind it
 	complete(v2, 3, 65, ref("small", 1))
-	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1))), "small 0 runs nothing yet")
+	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1)), false), "small 0 runs nothing yet")
 
 	f3, v3 := cluster(t, map[string]string{"weight": "0.2"})
 	f3.perCoreSecond = 0.1 / 3600
@@ -189,7 +189,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v3, jb(2, 2, 2, 10), ref("small", 1))
 	v3.Time = 1000
 	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
-	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1))),
+	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1)), false),
 		"weight 0.2: the wait saved is not worth 1000 s of a second server's idle gap and run")
 	acts, err := f3.Event(v3, &protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	require.NoError(t, err)
@@ -208,7 +208,7 @@ func TestMigrationFromABootingServer(t *testing.T) {
 	schedule(t, v, jb(3, 0, 2, 5), ref("small", 1))     // runs 60..65
 	schedule(t, v, jb(1, 30, 2, 1000), ref("small", 0)) // alone on small 0, booting until 90
 	complete(v, 3, 65, ref("small", 1))
-	acts := f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)))
+	acts := f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false)
 	mig := protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}
 	require.Equal(t, []protocol.Action{mig}, acts)
 
@@ -220,29 +220,63 @@ func TestMigrationFromABootingServer(t *testing.T) {
 	assert.Equal(t, 0, f.hint["small"], "small 0 is off again: inactive-server scans start from it")
 }
 
+// A job waiting for a boot moves to a server a completion freed at that
+// completion, not once its batch is over (it cannot have started, and the
+// seconds until the next decision would be boot wait): here one of two
+// jobs booting the 8-core server, both starting at its boot end, so the
+// other stays and the boot goes on. A job waiting behind a running job
+// still waits for the batch (TestMigrationAfterTheBatch).
+func TestUnbootAtTheCompletion(t *testing.T) {
+	f, v := cluster(t, nil)
+	f.perCoreSecond = 0.1 / 3600
+	schedule(t, v, jb(3, 0, 2, 5), ref("small", 1))   // runs 60..65
+	schedule(t, v, jb(1, 10, 2, 1000), ref("big", 0)) // big 0 boots until 310
+	schedule(t, v, jb(2, 11, 2, 1000), ref("big", 0)) // beside job 1, from 310
+	acts, err := f.Event(v, complete(v, 3, 65, ref("small", 1)))
+	require.NoError(t, err)
+	mig := protocol.Migrate{JobID: 1, From: ref("big", 0), To: ref("small", 1)}
+	require.Equal(t, []protocol.Action{mig}, acts, "at the JCPL itself")
+
+	require.NoError(t, v.Book.Applied(mig, "OK"))
+	_, err = f.Outcome(v, strategies.Outcome{Action: mig, Reply: "OK"})
+	require.NoError(t, err)
+	big := mustMachine(t, v, ref("big", 0))
+	assert.Equal(t, protocol.Booting, big.State, "job 2 still boots it")
+	require.Len(t, big.Waiting, 1)
+	assert.Equal(t, 310, big.Waiting[0].Start, "and still starts at its boot end")
+	assert.Equal(t, 65, mustMachine(t, v, ref("small", 1)).Running[0].Start)
+}
+
 // Which servers a waiting job may leave (ds-server starts waiting jobs
 // only at a completion on their server or at its boot end).
 func TestMovableFrom(t *testing.T) {
 	p := strategies.Placement{Job: jb(1, 0, 1, 10), Start: -1}
+	known := strategies.Placement{Job: jb(2, 0, 1, 10), Start: 60} // starts at the boot's end
 	for _, tc := range []struct {
 		what             string
 		state            protocol.ServerState
 		running, waiting int
+		known            int // waiting jobs of known start, before the others
 		want             bool
 	}{
-		{"a job runs: its completion starts the rest", protocol.Active, 1, 2, true},
-		{"nothing waits", protocol.Active, 1, 0, false},
-		{"nothing runs on an active server: the rest would never start", protocol.Active, 0, 2, false},
-		{"the only job of a booting server: the boot is called off", protocol.Booting, 0, 1, true},
-		{"a booting server with more jobs: those of unknown start could be stranded", protocol.Booting, 0, 2, false},
-		{"failed", protocol.Unavailable, 0, 1, false},
+		{"a job runs: its completion starts the rest", protocol.Active, 1, 2, 0, true},
+		{"nothing waits", protocol.Active, 1, 0, 0, false},
+		{"nothing runs on an active server: the rest would never start", protocol.Active, 0, 2, 0, false},
+		{"the only job of a booting server: the boot is called off", protocol.Booting, 0, 1, 1, true},
+		{"a booting server whose jobs all start at its boot end: the rest still do", protocol.Booting, 0, 2, 2, true},
+		{"a booting server with a job of unknown start: it could be stranded", protocol.Booting, 0, 2, 1, false},
+		{"failed", protocol.Unavailable, 0, 1, 0, false},
 	} {
 		m := &strategies.Machine{State: tc.state}
 		for range tc.running {
 			m.Running = append(m.Running, p)
 		}
-		for range tc.waiting {
-			m.Waiting = append(m.Waiting, p)
+		for i := range tc.waiting {
+			if i < tc.known {
+				m.Waiting = append(m.Waiting, known)
+			} else {
+				m.Waiting = append(m.Waiting, p)
+			}
 		}
 		assert.Equal(t, tc.want, movableFrom(m), tc.what)
 	}

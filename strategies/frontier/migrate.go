@@ -55,7 +55,7 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 		if !ok || !s.Powered() || slices.Contains(touched, s.Ref) {
 			continue // off, or a move this decision already concerns it (a rehome source is powered off by Outcome)
 		}
-		moves := f.migrateOnto(l, s)
+		moves := f.migrateOnto(l, s, false)
 		if len(moves) == 0 {
 			if moves = f.rehome(l, s, touched); len(moves) > 0 && !rehoming {
 				rest = append(rest, fr) // a rehome waits for the completion batch to be over
@@ -83,8 +83,9 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 // now and the delay saved (weighted as in place) outweighs the billed time
 // they add to s, less what they stop billing where they wait. Jobs are
 // taken in server order, each queue first come first served, while s has
-// room.
-func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []protocol.Action {
+// room. With booting set, only jobs waiting for a boot are candidates
+// (see booting).
+func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, booting bool) []protocol.Action {
 	free, billed, ok := f.target(l, s)
 	if !ok {
 		return nil
@@ -92,6 +93,9 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 	now := l.Now()
 	var acts []protocol.Action
 	for _, m := range f.ix.waitingServers() {
+		if booting && !waitsForBoot(l, m) {
+			continue
+		}
 		if m == s || !movableFrom(m) || !slices.ContainsFunc(m.Waiting, func(p strategies.Placement) bool { return fitsOn(s, free, p.Req()) }) {
 			continue // nothing there could move to s: spare the forecast
 		}
@@ -106,7 +110,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine) []pr
 			}
 			end := now + f.learn.expect(p.Job.EstRunTime)
 			extra := float64(max(0, end-billed)) * s.Type.HourlyRate / 3600
-			if m.State == protocol.Booting { // its only job: the boot is called off, its billing never starts
+			if m.State == protocol.Booting && len(m.Waiting) == 1 { // its only job: the boot is called off, its billing never starts
 				extra -= float64(f.learn.expect(p.Job.EstRunTime)) * m.Type.HourlyRate / 3600
 			}
 			stay := float64(max(0, min(start, o.avail)-now)) + queueDistrust*float64(max(0, start-o.avail))
@@ -136,18 +140,27 @@ func (f *frontier) target(l *strategies.Ledger, s *strategies.Machine) (free pro
 // movableFrom tells whether jobs may move away from m. ds-server starts
 // waiting jobs only when a job on their server completes or its boot ends
 // (§3.3–3.5), so a job may leave a server with a job running, whose
-// completion starts the jobs behind it, or a booting server whose only job
-// it is (MIGJ then powers it off, unbilled: §5.11); not a booting server
-// with other jobs, whose jobs of unknown start would wait for completions
-// of known-start jobs that may have left.
+// completion starts the jobs behind it, or a booting server whose jobs
+// all start at its boot end (known start: §5.11 returns a leaving job's
+// resources, and the others still start then; a server left with none is
+// powered off, unbilled); not a booting server with a job of unknown
+// start, which waits for completions of known-start jobs that may leave.
 func movableFrom(m *strategies.Machine) bool {
 	switch {
 	case len(m.Waiting) == 0 || m.State == protocol.Unavailable:
 		return false
 	case m.State == protocol.Booting:
-		return len(m.Waiting) == 1 && len(m.Running) == 0
+		return len(m.Running) == 0 && !slices.ContainsFunc(m.Waiting, func(p strategies.Placement) bool { return p.Start < 0 })
 	}
 	return len(m.Running) > 0
+}
+
+// waitsForBoot tells whether m's waiting jobs wait for its boot, which
+// ends after now: none of them can have started, whatever completions
+// ds-server has still to report at this second, so they may move at a
+// JCPL without waiting for its batch to be over (see freed).
+func waitsForBoot(l *strategies.Ledger, m *strategies.Machine) bool {
+	return m.State == protocol.Booting && m.BootEnd > l.Now()
 }
 
 // fitsOn tells whether a job of req may move to s, which has free left:
