@@ -140,18 +140,24 @@ func (d *demand) measure(t string, now int) (float64, float64) {
 // times the boot it saves (priced as place prices delay) exceeds m's
 // billed cost over that gap.
 func (f *frontier) wanted(m *strategies.Machine, ahead, now int) bool {
+	limit, pays := f.demandFor(m, now)
+	return pays && float64(ahead) < limit
+}
+
+// demandFor is wanted's two terms for m's type, which do not depend on
+// how many are kept (cool asks once per type): how many servers of the
+// type may be kept (λ_t × boot), and whether keeping one until the next
+// decision pays.
+func (f *frontier) demandFor(m *strategies.Machine, now int) (limit float64, pays bool) {
 	lambda, cores := f.dem.rate(m.Ref.Type, now)
 	g := f.dem.gap
 	if lambda == 0 || g <= 0 || f.perCoreSecond == 0 {
-		return false
-	}
-	if float64(ahead) >= lambda*float64(m.Type.BootupTime) {
-		return false
+		return 0, false
 	}
 	worth := f.boot(m, min(cores, float64(m.Type.Cores)))
 	if f.warm.uses >= demandLearned { // what kept servers gained the jobs that took them, by place's score
 		worth = f.warm.gain / float64(f.warm.uses)
 	}
 	p := 1 - math.Exp(-lambda*g)
-	return p*worth >= m.Type.HourlyRate/3600*g
+	return lambda * float64(m.Type.BootupTime), p*worth >= m.Type.HourlyRate/3600*g
 }

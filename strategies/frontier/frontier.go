@@ -73,6 +73,7 @@ type frontier struct {
 	lastDone    int    // time of the last JCPL: its batch may not be over
 	replannedAt int    // the last time replan ran (once per second of the clock)
 	starts      []int  // replan's copy of a forecast's starts
+	terms       []coolTerms
 }
 
 func init() {

@@ -122,9 +122,10 @@ func (f *frontier) noteKept(m *strategies.Machine, now int) {
 func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	rest := f.warm.kept[:0]
-	ahead := map[string]int{} // demand: kept servers of each type before this one
+	f.terms = f.terms[:0]
 	for _, k := range f.warm.kept {
 		rate := k.m.Type.HourlyRate / 3600
+		tt := f.typeTerms(k.m, l.Now())
 		switch {
 		case !k.m.Powered():
 			delete(f.warm.on, k.m)
@@ -137,10 +138,10 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 			delete(f.warm.on, k.m)
 		case slices.Contains(touched, k.m.Ref):
 			rest = append(rest, k) // taken this decision: settled at the next
-		case f.dem.active && f.wanted(k.m, ahead[k.m.Ref.Type], l.Now()):
-			ahead[k.m.Ref.Type]++
+		case f.dem.active && tt.pays && float64(tt.ahead) < tt.limit: // wanted, with the terms asked once per type
+			tt.ahead++
 			rest = append(rest, k)
-		case l.Now()-k.since >= f.hold(k.m):
+		case l.Now()-k.since >= tt.hold:
 			f.warm.net -= float64(l.Now()-k.since) * rate
 			delete(f.warm.on, k.m)
 			acts = append(acts, protocol.Terminate{Server: k.m.Ref})
@@ -151,6 +152,32 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 	}
 	f.warm.kept = rest
 	return acts, touched
+}
+
+// coolTerms are what cool weighs a kept server by that depend only on its
+// type, asked once per type and decision: with thousands kept (the scale
+// benchmark's turnaround run), asking per server was half the run.
+type coolTerms struct {
+	typ   string
+	hold  int     // see hold
+	limit float64 // see demandFor
+	pays  bool
+	ahead int // kept servers of the type met so far this decision
+}
+
+// typeTerms returns the terms of m's type for this decision.
+func (f *frontier) typeTerms(m *strategies.Machine, now int) *coolTerms {
+	for i := range f.terms {
+		if f.terms[i].typ == m.Ref.Type {
+			return &f.terms[i]
+		}
+	}
+	t := coolTerms{typ: m.Ref.Type, hold: f.hold(m)}
+	if f.dem.active {
+		t.limit, t.pays = f.demandFor(m, now)
+	}
+	f.terms = append(f.terms, t)
+	return &f.terms[len(f.terms)-1]
 }
 
 // noteBoot notes a boot when the job just sent to m is what booted it.
