@@ -22,7 +22,9 @@
 //   - a server is powered off at the completion that empties it, when it
 //     costs nothing (§1, §4.1);
 //   - at a completion, jobs waiting elsewhere move to the server it freed
-//     when the delay saved outweighs the cost (§4.3), and a job running
+//     when the delay saved outweighs the cost (§4.3; a job waiting for a
+//     boot at that completion, the others once its batch is over; see
+//     unboot and freed), and a job running
 //     alone on a dearer server restarts there when the billing saved
 //     outweighs the seconds it lost (see rehome);
 //   - jobs that come back through the global queue (failures, RESF) are
