@@ -13,17 +13,24 @@ import (
 const maxSizeRatio = 2
 
 // freed is a server a completion freed at time at, to be settled (waiting
-// jobs moved onto it, or powered off) once the time has moved past at.
+// jobs moved onto it, a running job rehomed there, or powered off) once
+// the time has moved past at.
 //
-// Why wait: ds-server completes every job of a completion batch (jobs
-// ending at the same second), and starts the jobs waiting behind them,
-// before it reports the first JCPL of the batch. Until the batch's last
-// JCPL has arrived, a job the ledger lists as waiting may already be
-// running, and migrating it then can leave the jobs queued behind it on a
-// server with nothing running, never to start. After the batch the ledger
-// is exact again for the servers of that batch; a JCPL of a later second
-// may begin another, which is why rehome, whose sources are any running
-// server, waits for a decision that is not a JCPL.
+// Why wait: ds-server reports a completion batch (jobs ending at the same
+// second) one JCPL per REDY, and starts a server's waiting jobs after that
+// server's last completion of the batch (ds-server.md §3.3; the
+// transcripts show it), where the ledger starts them at each JCPL (see
+// Ledger). Until the batch is over, a job the ledger lists as running may
+// still wait, or be completing now, and MIGJ of a job completing now is
+// refused, which drops the actions after it: rehome, whose sources are
+// running jobs, must wait, and a JCPL of a later second may begin another
+// batch, which is why it waits for a decision that is not a JCPL. Jobs the
+// ledger lists as waiting wait on ds-server too, so moving them at the JCPL
+// would be safe; an earlier version did so and saw jobs stranded, put down
+// then to ds-server completing a whole batch before its first JCPL, which
+// §3.3 contradicts. Moving them at the JCPL again measured the same, and
+// every run completed (README), so they keep this rule; jobs waiting for a
+// boot move at once (see unboot), where the seconds count.
 type freed struct {
 	ref protocol.ServerRef
 	at  int
