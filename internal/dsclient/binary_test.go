@@ -65,17 +65,8 @@ func TestBinary(t *testing.T) {
 		require.NoError(t, err)
 		xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
 		ln, port := listen(t)
-		done := make(chan error, 1)
-		go func() {
-			c, err := ln.Accept()
-			if err != nil {
-				done <- err
-				return
-			}
-			defer c.Close()
-			done <- transcript.Replay(c, tr.Messages, transcript.ReplayOptions{Newline: true,
-				OnAuth: func(string) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }})
-		}()
+		done := pairtest.Serve(ln, tr.Messages, transcript.ReplayOptions{Newline: true,
+			OnAuth: func(string) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }})
 		code, stdout, stderr := run(t, dir, "-a fafc -p "+port+" -n --user root")
 		require.NoError(t, <-done)
 		assert.Equal(t, 0, code, stderr)

@@ -54,6 +54,17 @@ func Replay(t testing.TB, tr *transcript.Transcript, xml []byte, opt transcript.
 		}
 		return os.WriteFile(system, xml, 0o644)
 	}
+	done := Serve(ln, tr.Messages, opt)
+	r := Result{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	r.Code = dsclient.Main(append([]string{"-p", port, "--user", "root", "--system", system}, args...), r.Stdout, r.Stderr)
+	return <-done, r
+}
+
+// Serve plays msgs (transcript.Replay, with opt) to the first connection
+// ln accepts, in the background, and closes it after; the channel gets the
+// replay's verdict (nil: every message matched) or the accept's error.
+func Serve(ln net.Listener, msgs []transcript.Message, opt transcript.ReplayOptions) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		c, err := ln.Accept()
@@ -62,10 +73,7 @@ func Replay(t testing.TB, tr *transcript.Transcript, xml []byte, opt transcript.
 			return
 		}
 		defer c.Close()
-		done <- transcript.Replay(c, tr.Messages, opt)
+		done <- transcript.Replay(c, msgs, opt)
 	}()
-	r := Result{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	r.Code = dsclient.Main(append([]string{"-p", port, "--user", "root", "--system", system}, args...), r.Stdout, r.Stderr)
-	return <-done, r
+	return done
 }

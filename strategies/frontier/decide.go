@@ -91,8 +91,8 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 // reseeded ones, with movableFrom letting any known-start job leave a
 // booting server: about 0.0008 of TAT ratio at equal cost (README).
 func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine) []protocol.Action {
-	if len(m.Waiting) > 0 {
-		return nil
+	if len(m.Waiting) > 0 || !slices.ContainsFunc(f.ix.waitingServers(), func(w *strategies.Machine) bool { return waitsForBoot(l, w) }) {
+		return nil // nothing waits for a boot: spare m's forecast (target), at every JCPL
 	}
 	moves := f.migrateOnto(l, m, true)
 	if len(moves) > 0 {

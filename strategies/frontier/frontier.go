@@ -71,11 +71,11 @@ type frontier struct {
 	done          map[protocol.ServerRef]bool // servers that have completed a job (ds-server bills them: §6.2)
 
 	warm        warmth
-	dem         demand // warm=demand's forecast (see demand)
-	lastDone    int    // time of the last JCPL: its batch may not be over
-	replannedAt int    // the last time replan ran (once per second of the clock)
-	starts      []int  // replan's copy of a forecast's starts
-	terms       []coolTerms
+	dem         demand      // warm=demand's forecast (see demand)
+	lastDone    int         // time of the last JCPL: its batch may not be over
+	replannedAt int         // the last time replan ran (once per second of the clock)
+	starts      []int       // replan's copy of a forecast's starts
+	terms       []coolTerms // cool's per-type terms of one decision (see coolTerms)
 }
 
 func init() {
