@@ -2,7 +2,8 @@
 // loopback TCP, as a dsmock process would serve it, for the tests that
 // check whole runs on the wire (a strategy's messages, dsclient's output,
 // the server's log), or against a recorded ds-server session replayed
-// message for message (Replay). Only tests import it.
+// message for message (Replay, or Serve for a client the test starts
+// itself). Only tests import it.
 package pairtest
 
 import (
