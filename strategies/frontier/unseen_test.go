@@ -1,0 +1,105 @@
+package frontier_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/beevik/etree"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// unseen is a change to the 18 shared configs that none of frontier's
+// rules or presets was read from: releases are checked on other seeds,
+// prices and boot times (the issue), so the tests check them too.
+type unseen struct {
+	name  string
+	seed  int
+	boot  func(i, was int) int             // the i-th type's boot time
+	price func(i int, was float64) float64 // the i-th type's hourly rate
+}
+
+var unseenSets = []unseen{
+	{"boot10", 8888, func(int, int) int { return 10 }, nil},
+	{"boot300", 7777, func(int, int) int { return 300 }, nil},
+	// Per-core discounts and premiums (the cheapest per core is not the
+	// smallest type) and boot times from 40 s to 200 s.
+	{"prices", 9999,
+		func(i, was int) int { return []int{40, 60, 90, 120, 200}[i%5] },
+		func(i int, was float64) float64 { return was * []float64{1.3, 1.0, 0.825, 1.125, 1.1875}[i%5] }},
+}
+
+// unseenConfig writes the config at path changed by u into dir.
+func unseenConfig(t *testing.T, path, dir string, u unseen) string {
+	doc := etree.NewDocument()
+	require.NoError(t, doc.ReadFromFile(path))
+	root := doc.SelectElement("config")
+	require.NotNil(t, root, path)
+	root.CreateAttr("randomSeed", strconv.Itoa(u.seed))
+	for i, s := range root.FindElements("servers/server") {
+		boot, err := strconv.Atoi(s.SelectAttrValue("bootupTime", "0"))
+		require.NoError(t, err, path)
+		s.CreateAttr("bootupTime", strconv.Itoa(u.boot(i, boot)))
+		if u.price != nil {
+			rate, err := strconv.ParseFloat(s.SelectAttrValue("hourlyRate", "0"), 64)
+			require.NoError(t, err, path)
+			s.CreateAttr("hourlyRate", strconv.FormatFloat(u.price(i, rate), 'f', 4, 64))
+		}
+	}
+	out := filepath.Join(dir, fmt.Sprintf("%s-%s.xml", filepath.Base(path[:len(path)-len(".xml")]), u.name))
+	require.NoError(t, doc.WriteToFile(out))
+	return out
+}
+
+// ratios is one run's TAT and cost ratios against its config's bounds.
+func ratios(t *testing.T, path, name string, settings map[string]string) (tat, cost float64) {
+	cfg, err := mocksrv.LoadConfig(path, mocksrv.LoadOptions{BaseDir: filepath.Dir(path)})
+	require.NoError(t, err, path)
+	b := harness.BoundsOf(cfg)
+	m, err := strattest.RunNamed(path, name, settings)
+	require.NoError(t, err, "%s %s", path, name)
+	require.Zero(t, m.Unscheduled, "%s %s", path, name)
+	return float64(m.AvgTurnaround) / b.MeanActualRuntime, m.TotalCost / b.PackingCost
+}
+
+// On the 18 shared configs with other seeds and boot times of 10 s and
+// 300 s, and with per-core discounts, premiums and boot times of 40–200 s
+// by type, every run completes, the turnaround preset costs less than
+// fafc on every config, and balanced beats cost-reduce on both ratios on
+// average (README has the figures). A rule fitted to the 18 configs' 60 s
+// boots and uniform prices would fail here.
+func TestUnseenBootTimesAndPrices(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
+	configs := fixtures.Glob(t, "configs/config*.xml")
+	require.Len(t, configs, 18)
+	dir := t.TempDir()
+	for _, u := range unseenSets {
+		var bal, red [2]float64
+		worst := 0.0 // the turnaround preset's largest share of fafc's cost
+		for _, c := range configs {
+			p := unseenConfig(t, c, dir, u)
+			_, fast := ratios(t, p, "frontier", map[string]string{"preset": "turnaround"})
+			_, fafc := ratios(t, p, "fafc", nil)
+			assert.Less(t, fast, fafc, "%s: turnaround preset's cost against fafc's", p)
+			worst = max(worst, fast/fafc)
+			bt, bc := ratios(t, p, "frontier", nil)
+			rt, rc := ratios(t, p, "cost-reduce", nil)
+			bal[0], bal[1] = bal[0]+bt, bal[1]+bc
+			red[0], red[1] = red[0]+rt, red[1]+rc
+		}
+		n := float64(len(configs))
+		t.Logf("%s: balanced %.4f / %.4f, cost-reduce %.4f / %.4f; turnaround at most %.3f of fafc's cost",
+			u.name, bal[0]/n, bal[1]/n, red[0]/n, red[1]/n, worst)
+		assert.Less(t, bal[0], red[0], "%s: balanced's mean TAT ratio against cost-reduce's", u.name)
+		assert.Less(t, bal[1], red[1], "%s: balanced's mean cost ratio against cost-reduce's", u.name)
+	}
+}
