@@ -44,17 +44,6 @@ type demand struct {
 	gap    float64        // decaying mean of the positive gaps between decisions, s
 	last   int            // the last decision's time, −1 before the first
 	active bool
-
-	// rate's answers since the last change, by type: cool weighs every kept
-	// server at every decision, and two map lookups per server were a
-	// quarter of the scale benchmark's turnaround run.
-	memo   []rateMemo
-	memoAt int
-}
-
-type rateMemo struct {
-	typ           string
-	lambda, cores float64
 }
 
 type need struct {
@@ -70,7 +59,7 @@ const demandJobs = 256
 const demandLearned = 8
 
 func newDemand(active bool) demand {
-	return demand{count: map[string]int{}, cores: map[string]int{}, last: -1, active: active, memoAt: -1}
+	return demand{count: map[string]int{}, cores: map[string]int{}, last: -1, active: active}
 }
 
 // tick notes a decision at now, for the gap.
@@ -99,28 +88,14 @@ func (d *demand) placed(now int, typ string, cores int) {
 		d.ring[d.next] = n
 	}
 	d.next = (d.next + 1) % demandJobs
-	d.memoAt = -1
 	d.count[typ]++
 	d.cores[typ] += cores
 }
 
 // rate is λ_t (arrivals needing type t per second) and their mean cores.
+// cool asks it once per type and decision (see typeTerms), keep once per
+// emptied server: no memo needed.
 func (d *demand) rate(t string, now int) (float64, float64) {
-	if d.memoAt != now {
-		d.memo, d.memoAt = d.memo[:0], now
-	}
-	for _, r := range d.memo {
-		if r.typ == t {
-			return r.lambda, r.cores
-		}
-	}
-	lambda, cores := d.measure(t, now)
-	d.memo = append(d.memo, rateMemo{t, lambda, cores})
-	return lambda, cores
-}
-
-// measure is rate without the memo.
-func (d *demand) measure(t string, now int) (float64, float64) {
 	n := d.count[t]
 	if t == "" || n == 0 || len(d.ring) < 2 {
 		return 0, 0

@@ -84,9 +84,9 @@ func unseenConfig(t *testing.T, path, dir string, u unseen) string {
 	return out
 }
 
-// ratios runs a registered strategy on the config at path, which must
+// runRatios runs a registered strategy on the config at path, which must
 // complete, and returns its TAT and cost ratios against the bounds b.
-func ratios(t *testing.T, path string, b harness.Bounds, name string, settings map[string]string) (tat, cost float64) {
+func runRatios(t *testing.T, path string, b harness.Bounds, name string, settings map[string]string) (tat, cost float64) {
 	m, err := strattest.RunNamed(path, name, settings)
 	require.NoError(t, err, "%s %s", path, name)
 	require.Zero(t, m.Unscheduled, "%s %s", path, name)
@@ -118,13 +118,13 @@ func TestUnseenConfigs(t *testing.T) {
 			cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: dir})
 			require.NoError(t, err, p)
 			b := harness.BoundsOf(cfg)
-			ratios(t, p, b, "frontier", map[string]string{"preset": "cost"}) // it completes
-			_, fast := ratios(t, p, b, "frontier", map[string]string{"preset": "turnaround"})
-			_, fafc := ratios(t, p, b, "fafc", nil)
+			runRatios(t, p, b, "frontier", map[string]string{"preset": "cost"}) // it completes
+			_, fast := runRatios(t, p, b, "frontier", map[string]string{"preset": "turnaround"})
+			_, fafc := runRatios(t, p, b, "fafc", nil)
 			assert.Less(t, fast, fafc, "%s: turnaround preset's cost against fafc's", p)
 			worst = max(worst, fast/fafc)
-			bt, bc := ratios(t, p, b, "frontier", nil)
-			rt, rc := ratios(t, p, b, "cost-reduce", nil)
+			bt, bc := runRatios(t, p, b, "frontier", nil)
+			rt, rc := runRatios(t, p, b, "cost-reduce", nil)
 			bal[0], bal[1] = bal[0]+bt, bal[1]+bc
 			red[0], red[1] = red[0]+rt, red[1]+rc
 		}
