@@ -220,6 +220,33 @@ func TestMigrationFromABootingServer(t *testing.T) {
 	assert.Equal(t, 0, f.hint["small"], "small 0 is off again: inactive-server scans start from it")
 }
 
+// The boot is called off, and its billing credited, for the move that
+// takes the last job off a booting server, not only when the server had
+// one job to begin with: job 1 (short) moves for its boot wait alone, job
+// 2 (long, it extends the freed server's billing more than its boot wait
+// is worth at weight 3) only for the 8-core server's billing it stops.
+func TestMigrationCallsOffABootWithSeveralJobs(t *testing.T) {
+	for _, tc := range []struct {
+		weight string
+		want   []int // jobs moved
+	}{
+		{"3", []int{1, 2}}, // job 2 for the credit
+		{"0.5", nil},       // job 1's boot wait is not worth its billed time: both stay
+	} {
+		f, v := cluster(t, map[string]string{"weight": tc.weight})
+		f.perCoreSecond = 0.1 / 3600
+		schedule(t, v, jb(3, 0, 2, 5), ref("small", 1))   // runs 60..65
+		schedule(t, v, jb(1, 10, 1, 100), ref("big", 0))  // big 0 boots until 310
+		schedule(t, v, jb(2, 11, 1, 1000), ref("big", 0)) // beside job 1, from 310
+		complete(v, 3, 65, ref("small", 1))
+		var moved []int
+		for _, a := range f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false) {
+			moved = append(moved, a.(protocol.Migrate).JobID)
+		}
+		assert.Equal(t, tc.want, moved, "weight %s", tc.weight)
+	}
+}
+
 // A job waiting for a boot moves to a server a completion freed at that
 // completion, not once its batch is over (it cannot have started, and the
 // seconds until the next decision would be boot wait): here one of two

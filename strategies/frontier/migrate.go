@@ -91,7 +91,7 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 // they add to s, less what they stop billing where they wait. Jobs are
 // taken in server order, each queue first come first served, while s has
 // room. With booting set, only jobs waiting for a boot are candidates
-// (see booting).
+// (see waitsForBoot and unboot).
 func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, booting bool) []protocol.Action {
 	free, billed, ok := f.target(l, s)
 	if !ok {
@@ -107,6 +107,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 			continue // nothing there could move to s: spare the forecast
 		}
 		o := f.fc.run(l, m, nil, &f.learn)
+		left := len(m.Waiting) // jobs still on m after the moves so far
 		for k, p := range m.Waiting {
 			req, start := p.Req(), f.fc.starts[k]
 			if start >= 0 && start <= now || !fitsOn(s, free, req) {
@@ -115,9 +116,11 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 			if start < 0 {
 				start = now + 24*3600 // never starts there by the forecast: a day
 			}
+			// The mean runtime past s's billing, not the expected excess
+			// place prices (ratios.added): measured the same (README).
 			end := now + f.learn.expect(p.Job.EstRunTime)
 			extra := float64(max(0, end-billed)) * s.Type.HourlyRate / 3600
-			if m.State == protocol.Booting && len(m.Waiting) == 1 { // its only job: the boot is called off, its billing never starts
+			if m.State == protocol.Booting && left == 1 { // the last job left on it: the boot is called off, its billing never starts
 				extra -= float64(f.learn.expect(p.Job.EstRunTime)) * m.Type.HourlyRate / 3600
 			}
 			stay := float64(max(0, min(start, o.avail)-now)) + queueDistrust*float64(max(0, start-o.avail))
@@ -125,6 +128,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 				continue
 			}
 			acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: s.Ref})
+			left--
 			free = minus(free, req)
 			billed = max(billed, end)
 		}
