@@ -13,11 +13,9 @@ import (
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/transcript"
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 )
-
-// ServerVersion is the version ds-server writes into ds-system.xml (§1.7).
-const ServerVersion = "4-Apr, 2025 @ MQ - client-server"
 
 // SystemXML is the ds-system.xml ds-server writes at AUTH for a config:
 // its server types stably sorted by cores (ds-server.md §1.7, §2.9).
@@ -29,7 +27,7 @@ func SystemXML(t testing.TB, configPath string) []byte {
 	require.NoError(t, err)
 	sorted, err := servertypes.New(configPath, sys.Sorted())
 	require.NoError(t, err)
-	return sorted.XML(ServerVersion)
+	return sorted.XML(mocksrv.Version) // the version ds-server writes there (§1.7)
 }
 
 // Replay plays a recorded session to dsclient over loopback: a fake server
