@@ -116,6 +116,12 @@ func (d *demand) rate(t string, now int) (float64, float64) {
 // billed cost over that gap.
 func (f *frontier) wanted(m *strategies.Machine, ahead, now int) bool {
 	limit, pays := f.demandFor(m, now)
+	return wants(limit, pays, ahead)
+}
+
+// wants is the forecast's rule on demandFor's terms: keeping one more
+// server of the type pays, and fewer than limit are kept (ahead of it).
+func wants(limit float64, pays bool, ahead int) bool {
 	return pays && float64(ahead) < limit
 }
 

@@ -138,7 +138,7 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 			delete(f.warm.on, k.m)
 		case slices.Contains(touched, k.m.Ref):
 			rest = append(rest, k) // taken this decision: settled at the next
-		case f.dem.active && tt.pays && float64(tt.ahead) < tt.limit: // wanted, with the terms asked once per type
+		case f.dem.active && wants(tt.limit, tt.pays, tt.ahead): // wanted, with the terms asked once per type
 			tt.ahead++
 			rest = append(rest, k)
 		case l.Now()-k.since >= tt.hold:
