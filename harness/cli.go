@@ -60,6 +60,7 @@ type cliConfig struct {
 	keepLogs  string   // --keep-logs DIR (runlogs.go)
 	ports     string   // --ports LO-HI (ports.go)
 	html      string   // --html FILE: the run viewer (timeline_html.go)
+	waits     string   // --waits FILE: the wait split of every run (waits.go)
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -88,6 +89,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (estimation.md Part E) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
 	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
+	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
@@ -118,6 +120,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	b, objective, format, err := c.bench(fs.Args())
 	if err == nil && c.shard != "" {
 		b.Shard, err = c.parseShard(fs)
+	}
+	if err == nil && c.waits != "" && b.Target.Client != "" {
+		err = errors.New("--waits is not available with --client: dsbench cannot simulate an external client's runs again")
 	}
 	if err == nil && fs.Changed("baselines") {
 		err = checkBaselines(c.baselines, b.Columns())
@@ -153,6 +158,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	code := rp.writeTo(c.out, stdout, stderr, results)
 	if c.html != "" && code != ExitFailure {
 		code = writeHTMLReport(c.html, stderr, b, rp, results, code)
+	}
+	if c.waits != "" && code != ExitFailure {
+		code = writeWaitsReport(c.waits, stdout, stderr, b, code)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted")

@@ -79,6 +79,8 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
 		// The viewer re-runs each config for its timelines: it needs the
 		// runs in one process, which a shard is not.
 		err = errors.New("--html is not available with --shard: write the page from an unsharded run")
+	case fs.Lookup("waits") != nil && fs.Changed("waits"):
+		err = errors.New("--waits is not available with --shard: the waits are the runs simulated again, in one process (run them unsharded)")
 	}
 	return sh, err
 }

@@ -106,6 +106,9 @@ func TestParseShard(t *testing.T) {
 	code, _, stderr = runMain("--shard", "1/2", "--html", filepath.Join(t.TempDir(), "v.html"), "-a", "ff")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "--html is not available with --shard")
+	code, _, stderr = runMain("--shard", "1/2", "--waits", "-", "-a", "ff")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, stderr, "--waits is not available with --shard")
 }
 
 // Round-robin: run k is in shard k mod n + 1; the shards cover every run

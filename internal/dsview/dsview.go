@@ -33,16 +33,20 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	config := fs.StringP("config", "c", "", "the configuration file the runs used (required: the log names servers and jobs, the config says what they are)")
 	out := fs.StringP("out", "o", "", "write the page here (default: stdout)")
 	title := fs.String("title", "", "page title (default: the config's name)")
+	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "dsview: %v (see dsview -h)\n", err)
 		return ExitUsage
 	}
 	if *help {
-		fmt.Fprintf(stdout, "Usage: dsview -c config.xml [-o page.html] run.log [other-run.log ...]\n\n"+
+		fmt.Fprintf(stdout, "Usage: dsview -c config.xml [-o page.html] run.log [other-run.log ...]\n"+
+			"       dsview -c config.xml --waits [-o waits.txt] run.log [other-run.log ...]\n\n"+
 			"Writes a self-contained HTML page showing each run (a ds-server or dsmock log at\n"+
 			"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
-			"powered cores and the accumulated cost; several logs share one time axis.\n\nFlags:\n%s", fs.FlagUsages())
+			"powered cores and the accumulated cost; several logs share one time axis.\n"+
+			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
+			"split at the boot time of the type each job completed on.\n\nFlags:\n%s", fs.FlagUsages())
 		return ExitOK
 	}
 	if *config == "" || fs.NArg() == 0 {
@@ -59,7 +63,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
 	}
-	if err := write(page, *out, stdout); err != nil {
+	render := page.Render
+	if *waits {
+		render = func(w io.Writer) error { return writeWaits(w, page.Groups[0].Runs) }
+	}
+	if err := write(render, *out, stdout); err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
 	}
@@ -104,10 +112,22 @@ func readLog(path string, cfg *mocksrv.Config) (*viewer.Run, error) {
 	return viewer.ParseLog(path, bytes.NewReader(data), cfg)
 }
 
+// writeWaits is --waits: a row per run, then their mean.
+func writeWaits(w io.Writer, runs []*viewer.Run) error {
+	var rows []viewer.WaitRow
+	for _, r := range runs {
+		rows = append(rows, viewer.WaitRow{Name: r.Name, Waits: r.Waits()})
+	}
+	if len(rows) > 1 {
+		rows = append(rows, viewer.MeanWaits(fmt.Sprintf("mean of %d", len(rows)), rows))
+	}
+	return viewer.WriteWaits(w, rows)
+}
+
 // write renders into a buffer first, so a failed page leaves no file.
-func write(p *viewer.Page, out string, stdout io.Writer) error {
+func write(render func(io.Writer) error, out string, stdout io.Writer) error {
 	var buf bytes.Buffer
-	if err := p.Render(&buf); err != nil {
+	if err := render(&buf); err != nil {
 		return err
 	}
 	if out == "" {

@@ -1,12 +1,18 @@
 package dsview
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // dsview on two shared transcripts of the real ds-server: one page, both
@@ -78,6 +84,44 @@ func TestDsviewRefuses(t *testing.T) {
 			if _, err := os.Stat(out); err == nil {
 				t.Error("a page was written")
 			}
+		})
+	}
+}
+
+// --waits on every shared -v all transcript of the real ds-server: a row
+// per log, and the split adds up to ds-server's own report (its average
+// waiting and exec times are the truncated means of what Waits splits).
+func TestDsviewWaitsMatchDsServer(t *testing.T) {
+	dir := fixtures.Dir(t)
+	logs, err := filepath.Glob(filepath.Join(dir, "transcripts", "*.vall.log.gz"))
+	require.NoError(t, err)
+	require.NotEmpty(t, logs)
+	for _, log := range logs {
+		name, _, _ := strings.Cut(filepath.Base(log), ".")
+		cfgPath := filepath.Join(dir, "fixtures", name, "config.xml")
+		t.Run(filepath.Base(log), func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			require.Equal(t, ExitOK, Main([]string{"--waits", "-c", cfgPath, log}, &stdout, &stderr), stderr.String())
+			lines := strings.Split(stdout.String(), "\n")
+			require.GreaterOrEqual(t, len(lines), 2)
+			assert.Equal(t, []string{"run", "jobs", "mean", "runtime", "waits", "within", "a", "boot", "beyond", "jobs", "beyond"}, strings.Fields(lines[0]))
+			assert.Equal(t, filepath.Base(log), strings.Fields(lines[1])[0])
+
+			cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{})
+			require.NoError(t, err)
+			r, err := readLog(log, cfg)
+			require.NoError(t, err)
+			w := r.Waits()
+			summary, err := os.ReadFile(strings.TrimSuffix(log, ".vall.log.gz") + ".summary")
+			require.NoError(t, err)
+			var wait, exec, tat int
+			last := strings.TrimSpace(string(summary))
+			last = last[strings.LastIndex(last, "\n")+1:]
+			_, err = fmt.Sscanf(last, "# avg waiting time: %d, avg exec time: %d, avg turnaround time: %d", &wait, &exec, &tat)
+			require.NoError(t, err, last)
+			assert.Equal(t, exec, int(math.Floor(w.MeanRuntime+1e-9)), "mean runtime")
+			assert.Equal(t, wait, int(math.Floor((w.Within+w.Beyond)*w.MeanRuntime+1e-6)), "mean wait")
+			assert.Positive(t, w.Jobs)
 		})
 	}
 }

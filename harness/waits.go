@@ -1,0 +1,59 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/dssim-go/dssim-go/harness/viewer"
+)
+
+// WriteWaits is dsbench --waits: each run's wait split (viewer.Waits: what
+// waiting adds to the TAT ratio, up to a boot and beyond), per strategy
+// over the configs, then the strategy's mean. The runs are simulated again
+// in-process with the simulator's log read back, as --html does: a run's
+// result does not keep its jobs' waits. Runs of an external --client
+// cannot be simulated again (dsbench refuses --waits with --client before
+// the run; the check here is for library callers).
+func WriteWaits(w io.Writer, b *Bench) error {
+	if b.Target.Client != "" {
+		return fmt.Errorf("the runs are an external client's (--client), which dsbench cannot simulate again")
+	}
+	var rows []viewer.WaitRow
+	for _, v := range b.Variants {
+		var mine []viewer.WaitRow
+		for _, src := range b.Sources {
+			r, err := RunViewer(src, v)
+			if err != nil {
+				return fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+			}
+			mine = append(mine, viewer.WaitRow{Name: v.Label() + " on " + src.Name, Waits: r.Waits()})
+		}
+		rows = append(rows, mine...)
+		if len(mine) > 1 {
+			rows = append(rows, viewer.MeanWaits(fmt.Sprintf("%s: mean of %d", v.Label(), len(mine)), mine))
+		}
+	}
+	return viewer.WriteWaits(w, rows)
+}
+
+// writeWaitsReport is dsbench --waits after the report: the table goes to
+// path ("-": stdout), written whole or not at all. It returns the exit
+// status (ExitFailure when the table cannot be made, code otherwise).
+func writeWaitsReport(path string, stdout, stderr io.Writer, b *Bench, code int) int {
+	var buf bytes.Buffer
+	err := WriteWaits(&buf, b)
+	if err == nil {
+		if path == "-" {
+			_, err = stdout.Write(buf.Bytes())
+		} else {
+			err = os.WriteFile(path, buf.Bytes(), 0o644)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: --waits %s: %v\n", path, err)
+		return ExitFailure
+	}
+	return code
+}

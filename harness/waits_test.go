@@ -1,0 +1,61 @@
+package harness
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// dsbench --waits: a row per run and a mean per strategy, after the
+// report, and each row adds up to the run's own average waiting time in
+// the report (to the table's four decimals).
+func TestWaitsFlag(t *testing.T) {
+	cfgs := []string{fixtureConfig(t, "config20-med-med"), fixtureConfig(t, "config100-short-low")}
+	file := filepath.Join(t.TempDir(), "waits.txt")
+	code, out, stderr := runMain(append([]string{"-a", "ff,frontier", "-f", "csv", "--progress", "never", "--waits", file}, cfgs...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	rows := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 9 && f[1] == "on" { // "ff on config20-med-med 1217 ..."
+			rows[f[0]+" on "+f[2]] = f[3:]
+		}
+	}
+	require.Len(t, rows, 4, string(data))
+	for _, r := range recs[1:] {
+		key := r[col["strategy"]] + " on " + r[col["config"]]
+		f, ok := rows[key]
+		require.True(t, ok, "no waits row for %s in\n%s", key, data)
+		assert.Equal(t, r[col["jobs"]], f[0], key)
+		runtime, _ := strconv.ParseFloat(f[1], 64)
+		waits, _ := strconv.ParseFloat(f[2], 64)
+		within, _ := strconv.ParseFloat(f[3], 64)
+		beyond, _ := strconv.ParseFloat(f[4], 64)
+		avgWait, _ := strconv.Atoi(r[col["avg_wait"]])
+		assert.InDelta(t, float64(avgWait)+0.5, waits*runtime, 0.5+0.0001*runtime, "%s: the split against the report's avg_wait", key)
+		assert.InDelta(t, waits, within+beyond, 0.00011, key)
+	}
+	assert.Contains(t, string(data), "ff: mean of 2")
+	assert.Contains(t, string(data), "frontier: mean of 2")
+
+	code, _, stderr = runMain("-a", "ff", "--progress", "never", "--waits", filepath.Join(t.TempDir(), "no", "such", "dir", "w.txt"), cfgs[0])
+	assert.Equal(t, ExitFailure, code)
+	assert.Contains(t, stderr, "--waits")
+
+	code, _, stderr = runMain("--client", "no-such-client {port}", "--waits", "-", cfgs[0])
+	assert.Equal(t, ExitUsage, code, "refused before the run")
+	assert.Contains(t, stderr, "--waits is not available with --client")
+}
