@@ -30,10 +30,7 @@ func WriteWaits(w io.Writer, b *Bench) error {
 			}
 			mine = append(mine, viewer.WaitRow{Name: v.Label() + " on " + src.Name, Waits: r.Waits()})
 		}
-		rows = append(rows, mine...)
-		if len(mine) > 1 {
-			rows = append(rows, viewer.MeanWaits(fmt.Sprintf("%s: mean of %d", v.Label(), len(mine)), mine))
-		}
+		rows = append(rows, viewer.WithMean(fmt.Sprintf("%s: mean of %d", v.Label(), len(mine)), mine)...)
 	}
 	return viewer.WriteWaits(w, rows)
 }

@@ -79,6 +79,15 @@ func WriteWaits(w io.Writer, rows []WaitRow) error {
 	return err
 }
 
+// WithMean is rows followed by their mean (MeanWaits) as a row named
+// label, when there is more than one row to average.
+func WithMean(label string, rows []WaitRow) []WaitRow {
+	if len(rows) < 2 {
+		return rows
+	}
+	return append(rows, MeanWaits(label, rows))
+}
+
 // MeanWaits is the mean of the rows' shares (each run counted once, as
 // dsbench averages ratios over configs), with their jobs summed and no
 // mean runtime.

@@ -50,6 +50,9 @@ func TestWaitsSplitAtTheBoot(t *testing.T) {
 	m := MeanWaits("mean", []WaitRow{{"a", Waits{Jobs: 2, MeanRuntime: 10, Within: 0.1, Beyond: 0.3, Long: 1}}, {"b", Waits{Jobs: 4, MeanRuntime: 30, Within: 0.3, Beyond: 0.1, Long: 2}}})
 	assert.Equal(t, WaitRow{"mean", Waits{Jobs: 6, Within: 0.2, Beyond: 0.2, Long: 3}}, m)
 
+	assert.Len(t, WithMean("m", []WaitRow{{"a", w}}), 1, "one row: no mean")
+	assert.Equal(t, m, WithMean("mean", []WaitRow{{"a", Waits{Jobs: 2, MeanRuntime: 10, Within: 0.1, Beyond: 0.3, Long: 1}}, {"b", Waits{Jobs: 4, MeanRuntime: 30, Within: 0.3, Beyond: 0.1, Long: 2}}})[2])
+
 	var b strings.Builder
 	require.NoError(t, WriteWaits(&b, []WaitRow{{"one", w}, m}))
 	lines := strings.Split(b.String(), "\n")

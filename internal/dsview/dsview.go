@@ -118,10 +118,7 @@ func writeWaits(w io.Writer, runs []*viewer.Run) error {
 	for _, r := range runs {
 		rows = append(rows, viewer.WaitRow{Name: r.Name, Waits: r.Waits()})
 	}
-	if len(rows) > 1 {
-		rows = append(rows, viewer.MeanWaits(fmt.Sprintf("mean of %d", len(rows)), rows))
-	}
-	return viewer.WriteWaits(w, rows)
+	return viewer.WriteWaits(w, viewer.WithMean(fmt.Sprintf("mean of %d", len(rows)), rows))
 }
 
 // write renders into a buffer first, so a failed page leaves no file.
