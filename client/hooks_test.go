@@ -253,3 +253,29 @@ func TestMetricsHook(t *testing.T) {
 	_, err = run(r, &fakeBackend{events: []string{"NONE"}})
 	assert.EqualError(t, err, "strategy metrics: metric 1 has no name")
 }
+
+// ds-server refuses PSHJ only to give up on the run (§5.14: the job pushed
+// past 1.5 × the end time, out of the submission queue): the run ends
+// there with ds-server's words, QUIT, and nothing asked again, even of a
+// strategy with an outcome hook (which once went on to SCHD a job that no
+// longer existed and met "No such waiting job exists").
+func TestRefusedPushEndsTheRun(t *testing.T) {
+	give := "Error: simulation can't continue at Job 7 at 1000"
+	for _, s := range []strategies.Strategy{
+		stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+			return []protocol.Action{protocol.Push{}}, nil
+		}),
+		&hooked{job: func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+			return []protocol.Action{protocol.Push{}}, nil
+		}},
+	} {
+		b := &fakeBackend{events: []string{"JOBP 7 900 1 100 100 5", "NONE"}, refuse: map[string]string{"PSHJ": give}}
+		_, err := run(s, b)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "job 7: ds-server gave up on the run ("+give+")")
+		assert.Equal(t, []string{"PSHJ", "QUIT"}, b.log[len(b.log)-2:], "QUIT at once, nothing retried")
+		if h, ok := s.(*hooked); ok {
+			assert.Empty(t, h.outcomes, "not an outcome to answer: the end of the run")
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.uber.org/zap"
 
@@ -316,6 +317,12 @@ func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) erro
 	var se *protocol.ServerError
 	if !errors.As(err, &se) {
 		return err // the exchange itself broke
+	}
+	if _, push := a.(protocol.Push); push {
+		// ds-server refuses PSHJ only to give up on the run: the job pushed
+		// past 1.5 × the end time with nothing left to release (§5.14). The
+		// job has left the submission queue, so nothing can be asked again.
+		return fmt.Errorf("ds-server gave up on the run (%s): every server that can take the job was unavailable until past 1.5 × the end time", strings.TrimSpace(se.Text))
 	}
 	sc, isSched := a.(protocol.Schedule)
 	jobSched := isSched && b.job != nil && sc.JobID == b.job.ID
