@@ -30,9 +30,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		if len(v.Excluded()) > 0 {
 			return nil, strategies.ErrNoServer
 		}
-		// Every capable server has failed: PSHJ offers the job again
-		// later, as the reference client does (baselines.md §3.5).
-		return append(acts, protocol.Push{}), nil
+		return append(acts, park(l)), nil
 	}
 	f.dem.placed(l.Now(), needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores)
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
@@ -55,8 +53,11 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	switch e := ev.(type) {
 	case *protocol.CheckQueue:
 		acts = append(acts, unstick(l)...)
+	case *protocol.ServerFailed:
+		f.rel.failed(e)
 	case *protocol.ServerRecovered: // back, inactive
 		f.hint[e.Server.Type] = min(f.hint[e.Server.Type], e.Server.ID)
+		f.rel.recovered(e)
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
 		f.lastDone = done.Time
@@ -99,6 +100,28 @@ func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine) []protoco
 		f.free(m.Ref, l.Now())
 	}
 	return moves
+}
+
+// park disposes of a job no server can take now: every capable server
+// has failed, or the only ones left are those this decision's own moves
+// touch (place skips them: the ledger has not seen the moves yet). While
+// anything runs (or waits for a boot that starts it), ENQJ puts it in the global queue, and the next event
+// (a completion, a recovery, CHKQ) dequeues it to be placed again
+// (dequeueAll). With nothing running, ds-server reports no failure event
+// any more (ds-server.md §3.2: CHKQ forever), so PSHJ, as the reference
+// client does (baselines.md §3.5), is what moves the clock on: each one
+// offers the job again a second later, until the recovery is reported.
+// PSHJ alone had two costs: a round trip per second of an outage, and a
+// job pushed past 1.5 × the end time that ds-server gives up on (§5.14)
+// even though a completion elsewhere would have freed a server for it.
+func park(l *strategies.Ledger) protocol.Action {
+	ms := l.Machines()
+	for i := range ms {
+		if len(ms[i].Running) > 0 || slices.ContainsFunc(ms[i].Waiting, func(p strategies.Placement) bool { return p.Start >= 0 }) {
+			return protocol.Enqueue{} // a completion is coming
+		}
+	}
+	return protocol.Push{}
 }
 
 // unstick is a safety net for CHKQ (nothing can be offered, not every job

@@ -28,7 +28,10 @@
 //     alone on a dearer server restarts there when the billing saved
 //     outweighs the seconds it lost (see rehome);
 //   - jobs that come back through the global queue (failures, RESF) are
-//     dequeued at once and placed again.
+//     dequeued at once and placed again, and each server's failure rate is
+//     learned from the run's RESF and RESR (see reliability): the servers
+//     least likely to fail are booted first, and a job's score prices the
+//     runs failures are expected to cost it.
 //
 // It reads the ledger only (no query unless the ledger says it is stale)
 // and sends standard protocol, so it runs against the real ds-server.
@@ -70,6 +73,7 @@ type frontier struct {
 	hint          map[string]int              // per type, no inactive server below this id
 	done          map[protocol.ServerRef]bool // servers that have completed a job (ds-server bills them: §6.2)
 
+	rel         reliability // each server's failure rate, learned from RESF/RESR
 	warm        warmth
 	dem         demand      // warm=demand's forecast (see demand)
 	lastDone    int         // time of the last JCPL: its batch may not be over

@@ -119,15 +119,27 @@ func TestPlacement(t *testing.T) {
 	}
 }
 
-// Every capable server failed: PSHJ (offered again later); after a refusal
-// with nothing left, ErrNoServer.
+// Every capable server failed: with nothing running, PSHJ (offered again a
+// second later: the only way the clock moves on to the recovery); with a
+// job running elsewhere, ENQJ (its completion, or the recovery, brings the
+// job back from the global queue); after a refusal with nothing left,
+// ErrNoServer.
 func TestNoServer(t *testing.T) {
 	f, v := cluster(t, nil)
 	v.Book.Observe(&protocol.ServerFailed{Server: ref("big", 0), Time: 0})
-	assert.Equal(t, []protocol.Action{protocol.Push{}}, decide(t, f, v, jb(1, 0, 4, 100)))
+	assert.Equal(t, []protocol.Action{protocol.Push{}}, decide(t, f, v, jb(1, 0, 4, 100)), "nothing running")
 	v.Refused = []protocol.ServerRef{ref("small", 0), ref("small", 1)}
 	_, err := f.Job(v, jb(2, 0, 2, 100))
 	assert.ErrorIs(t, err, strategies.ErrNoServer)
+
+	f, v = cluster(t, nil)
+	v.Book.Observe(&protocol.ServerFailed{Server: ref("big", 0), Time: 0})
+	schedule(t, v, jb(1, 0, 1, 100), ref("small", 0))
+	assert.Equal(t, []protocol.Action{protocol.Enqueue{}}, decide(t, f, v, jb(2, 1, 4, 100)), "a job on a booting server: its start and end are known")
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
+	acts, err := f.Event(v, complete(v, 1, 200, ref("small", 0)))
+	require.NoError(t, err)
+	assert.Contains(t, acts, protocol.Action(protocol.Dequeue{QID: 0}), "the next event brings it back")
 }
 
 // Power-off: at the completion that empties a server, when no job waits

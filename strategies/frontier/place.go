@@ -61,7 +61,7 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 			consider(m)
 		}
 	}
-	firstInactive(l, f.hint, consider)
+	f.rel.leastLikelyToFail(l, f.hint, consider)
 	f.warm.altOff = true
 	if found && altFound && f.warm.on[best.m] {
 		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score
@@ -103,6 +103,11 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	c := choice{m: m, start: o.start, end: o.end}
 	c.extra = f.learn.added(job.EstRunTime, o.start, o.billed) * m.Type.HourlyRate / 3600
 	c.delay = float64(o.avail-l.Now()) + queueDistrust*float64(o.start-o.avail)
+	if h := f.rel.hazard(l, m); h > 0 {
+		cost, delay := failureLoss(h, o.end-o.start, m.Type.BootupTime, c.extra)
+		c.extra += cost
+		c.delay += delay
+	}
 	c.score = c.extra + f.delayPrice(job.Cores)*c.delay
 	return c, true
 }

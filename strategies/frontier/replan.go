@@ -84,6 +84,6 @@ func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip
 			consider(m)
 		}
 	}
-	firstInactive(l, f.hint, consider)
+	f.rel.leastLikelyToFail(l, f.hint, consider)
 	return best, found
 }

@@ -1,0 +1,170 @@
+package frontier
+
+import (
+	"math"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+)
+
+// reliability learns how often each server fails, from the RESF and RESR
+// events of the run, so that a job is not sent where it is likely to be
+// killed (a failure sends every job on the server back to the global
+// queue, to start again from nothing: ds-server.md C.3). ds-server's
+// failure models are far from uniform across servers (failure-models.md):
+// in ds-sample-config02 under g5k06 one server fails 714 times and
+// another 112, and the servers that fail most do so all run long.
+// Off servers of a type are alike only while nothing fails: without this,
+// the first inactive one was always chosen, and a recovered server is
+// inactive again, so the worst servers were chosen most.
+//
+// A server's failure rate is the posterior mean of a Poisson rate under a
+// gamma prior fitted to the whole cluster (empirical Bayes): the prior's
+// mean is the pooled rate, and its weight k (in failures) comes from how
+// much more the servers' failure counts vary than Poisson counts at one
+// rate would (method of moments: Var f_i = E_i + E_i²/k). Where they vary
+// no more than that, as in a trace that fails each server once, history
+// says nothing about a server and every server gets the pooled rate (k
+// infinite); the more they vary, the more a server's own count weighs.
+// Until the first failure of the run every rate is 0, so a run without
+// failures is decided exactly as before.
+type reliability struct {
+	failures  int                        // RESF events seen
+	downSince map[protocol.ServerRef]int // servers failed now, since when
+	down      map[protocol.ServerRef]int // seconds each spent failed, closed spells only
+
+	off    bool    // every rate 0 whatever fails: only for tests that measure the rule against its absence
+	fitted bool    // pooled and invK are up to date (refit at the next hazard after a RESF or RESR)
+	pooled float64 // the cluster's failures per second of a server being up
+	invK   float64 // 1/k, the gamma prior's inverse weight (0: every server at the pooled rate)
+}
+
+func (r *reliability) failed(e *protocol.ServerFailed) {
+	if r.downSince == nil {
+		r.downSince, r.down = map[protocol.ServerRef]int{}, map[protocol.ServerRef]int{}
+	}
+	r.failures++
+	r.fitted = false
+	if _, open := r.downSince[e.Server]; !open {
+		r.downSince[e.Server] = e.Time
+	}
+}
+
+func (r *reliability) recovered(e *protocol.ServerRecovered) {
+	since, open := r.downSince[e.Server]
+	if !open {
+		return
+	}
+	delete(r.downSince, e.Server)
+	r.down[e.Server] += max(0, e.Time-since)
+	r.fitted = false
+}
+
+// up is how long m has been up by now: not failed.
+func (r *reliability) up(m *strategies.Machine, now int) float64 {
+	u := now - r.down[m.Ref]
+	if since, open := r.downSince[m.Ref]; open {
+		u -= max(0, now-since)
+	}
+	return float64(max(0, u))
+}
+
+// fit refits the pooled rate and the prior's weight over every server of
+// the cluster: once per failure or recovery, not per decision, so a
+// decision costs no walk of the cluster.
+func (r *reliability) fit(l *strategies.Ledger) {
+	r.fitted = true
+	r.pooled, r.invK = 0, 0
+	ms := l.Machines()
+	exposure := 0.0
+	for i := range ms {
+		exposure += r.up(&ms[i], l.Now())
+	}
+	if exposure <= 0 {
+		return
+	}
+	r.pooled = float64(r.failures) / exposure
+	over, norm := 0.0, 0.0 // Σ (f_i − E_i)² − f_i, Σ E_i²
+	for i := range ms {
+		f, e := float64(ms[i].Failures), r.pooled*r.up(&ms[i], l.Now())
+		over += (f-e)*(f-e) - f
+		norm += e * e
+	}
+	if over > 0 && norm > 0 && r.failures >= len(ms) {
+		r.invK = over / norm
+	}
+}
+
+// hazard is m's failures per second of being up, at now (0 until a
+// failure has been seen): (f + k) / (up + k/pooled).
+func (r *reliability) hazard(l *strategies.Ledger, m *strategies.Machine) float64 {
+	if r.failures == 0 || r.off {
+		return 0
+	}
+	if !r.fitted {
+		r.fit(l)
+	}
+	if r.invK == 0 || r.pooled == 0 {
+		return r.pooled
+	}
+	k := 1 / r.invK
+	return (float64(m.Failures) + k) / (r.up(m, l.Now()) + k/r.pooled)
+}
+
+// leastLikelyToFail visits, per server type, the inactive server with the
+// lowest hazard (the lowest id among equals). Without failures it is
+// firstInactive (every hazard is 0, and the hint keeps it from walking
+// the cluster); with them it walks each type's servers: failure configs
+// are small, and the scale benchmark has none.
+func (r *reliability) leastLikelyToFail(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine)) {
+	if r.failures == 0 || r.off {
+		firstInactive(l, hint, visit)
+		return
+	}
+	for _, t := range l.System().Sorted() {
+		var best *strategies.Machine
+		bestH := 0.0
+		for id := 0; id < t.Limit; id++ {
+			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
+			if m.State != protocol.Inactive {
+				continue
+			}
+			if h := r.hazard(l, m); best == nil || h < bestH {
+				best, bestH = m, h
+			}
+		}
+		if best != nil {
+			visit(best)
+		}
+	}
+}
+
+// failureLoss is what failures of m are expected to add to a job placed
+// there, at risk for the next d seconds (waiting or running: a failure
+// sends it back to start again from nothing), if every attempt ran at m's
+// rate h. With failures a Poisson process, the expected time to get d
+// seconds without one is (e^(hd) − 1)/h, with e^(hd) − 1 failures on the
+// way: the delay is the time beyond d, plus a boot (m's own, as a measure)
+// per failure; the cost is the share of the billed cost the attempt adds
+// (extra) spent again on that time. The time lost before a failure alone
+// (E[T; T < d]) was the first measure: where failure is near-certain it
+// is larger on the more reliable server (it fails later), and it sent jobs
+// to the flakiest.
+func failureLoss(h float64, d int, boot int, extra float64) (cost, delay float64) {
+	if h <= 0 || d <= 0 {
+		return 0, 0
+	}
+	x := h * float64(d)
+	fails := math.Expm1(min(x, maxRisk))
+	if x > maxRisk { // e^x to first order beyond the cap: finite, still rising with h
+		fails = (fails+1)*(1+x-maxRisk) - 1
+	}
+	beyond := float64(d) * (fails/x - 1)
+	return extra * beyond / float64(d), beyond + fails*float64(boot)
+}
+
+// maxRisk is where failureLoss stops following e^(hd) (which would
+// overflow) and goes on in a straight line: a job that far past a
+// server's mean time between failures is as good as lost there, and the
+// line keeps the more reliable of two such servers the better.
+const maxRisk = 30.0
