@@ -30,7 +30,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 		if len(v.Excluded()) > 0 {
 			return nil, strategies.ErrNoServer
 		}
-		return append(acts, park(l)), nil
+		return append(acts, park(l, f.rel.failures > 0)), nil
 	}
 	f.dem.placed(l.Now(), needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores)
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
@@ -54,7 +54,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	case *protocol.CheckQueue:
 		acts = append(acts, unstick(l)...)
 	case *protocol.ServerFailed:
-		f.rel.failed(e)
+		f.rel.failed(l, e)
 	case *protocol.ServerRecovered: // back, inactive
 		f.hint[e.Server.Type] = min(f.hint[e.Server.Type], e.Server.ID)
 		f.rel.recovered(e)
@@ -102,19 +102,27 @@ func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine) []protoco
 	return moves
 }
 
-// park disposes of a job no server can take now: every capable server
-// has failed, or the only ones left are those this decision's own moves
-// touch (place skips them: the ledger has not seen the moves yet). While
-// anything runs (or waits for a boot that starts it), ENQJ puts it in the global queue, and the next event
-// (a completion, a recovery, CHKQ) dequeues it to be placed again
-// (dequeueAll). With nothing running, ds-server reports no failure event
-// any more (ds-server.md §3.2: CHKQ forever), so PSHJ, as the reference
-// client does (baselines.md §3.5), is what moves the clock on: each one
-// offers the job again a second later, until the recovery is reported.
-// PSHJ alone had two costs: a round trip per second of an outage, and a
-// job pushed past 1.5 × the end time that ds-server gives up on (§5.14)
-// even though a completion elsewhere would have freed a server for it.
-func park(l *strategies.Ledger) protocol.Action {
+// park disposes of a job no server can take now. Once servers have
+// failed in the run, that is when every capable server has failed, or
+// the only ones left are those this decision's own moves touch (place
+// skips them: the ledger has not seen the moves yet): while anything runs
+// (or waits for a boot that will start it), ENQJ puts the job in the
+// global queue, and the next event (a completion, a failure or recovery,
+// CHKQ) dequeues it to be placed again (dequeueAll). With nothing running,
+// ds-server reports no failure event any more (ds-server.md §3.2: CHKQ
+// forever), so PSHJ, as the reference client does (baselines.md §3.5),
+// is what moves the clock on: each one offers the job again a second
+// later, until the recovery is reported. PSHJ alone had two costs under
+// ds-server's failure models: a round trip per second of an outage, and
+// a job pushed past 1.5 × the end time, which ds-server gives up on
+// (§5.14), while a completion elsewhere was still to come. In a run
+// without failures PSHJ stays the answer (place finds no server there
+// only when every capable server is powered and outside the window it
+// scores, see index), so such runs are decided exactly as before.
+func park(l *strategies.Ledger, failures bool) protocol.Action {
+	if !failures {
+		return protocol.Push{}
+	}
 	ms := l.Machines()
 	for i := range ms {
 		if len(ms[i].Running) > 0 || slices.ContainsFunc(ms[i].Waiting, func(p strategies.Placement) bool { return p.Start >= 0 }) {

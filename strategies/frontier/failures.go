@@ -32,21 +32,27 @@ type reliability struct {
 	failures  int                        // RESF events seen
 	downSince map[protocol.ServerRef]int // servers failed now, since when
 	down      map[protocol.ServerRef]int // seconds each spent failed, closed spells only
+	cluster   int                        // servers in the cluster
+	downAll   int                        // Σ down
+	open      int                        // servers failed now
+	openSince int                        // Σ of their downSince
 
 	off    bool    // every rate 0 whatever fails: only for tests that measure the rule against its absence
-	fitted bool    // pooled and invK are up to date (refit at the next hazard after a RESF or RESR)
-	pooled float64 // the cluster's failures per second of a server being up
+	fitted bool    // invK is up to date (refit at the next hazard after a RESF or RESR)
 	invK   float64 // 1/k, the gamma prior's inverse weight (0: every server at the pooled rate)
 }
 
-func (r *reliability) failed(e *protocol.ServerFailed) {
+func (r *reliability) failed(l *strategies.Ledger, e *protocol.ServerFailed) {
 	if r.downSince == nil {
 		r.downSince, r.down = map[protocol.ServerRef]int{}, map[protocol.ServerRef]int{}
+		r.cluster = len(l.Machines())
 	}
 	r.failures++
 	r.fitted = false
 	if _, open := r.downSince[e.Server]; !open {
 		r.downSince[e.Server] = e.Time
+		r.open++
+		r.openSince += e.Time
 	}
 }
 
@@ -56,12 +62,19 @@ func (r *reliability) recovered(e *protocol.ServerRecovered) {
 		return
 	}
 	delete(r.downSince, e.Server)
+	r.open--
+	r.openSince -= since
 	r.down[e.Server] += max(0, e.Time-since)
+	r.downAll += max(0, e.Time-since)
 	r.fitted = false
 }
 
-// up is how long m has been up by now: not failed.
+// up is how long m has been up by now: not failed. A server that has
+// never failed has been up all along (no map to look in).
 func (r *reliability) up(m *strategies.Machine, now int) float64 {
+	if m.Failures == 0 {
+		return float64(now)
+	}
 	u := now - r.down[m.Ref]
 	if since, open := r.downSince[m.Ref]; open {
 		u -= max(0, now-since)
@@ -69,28 +82,33 @@ func (r *reliability) up(m *strategies.Machine, now int) float64 {
 	return float64(max(0, u))
 }
 
-// fit refits the pooled rate and the prior's weight over every server of
-// the cluster: once per failure or recovery, not per decision, so a
-// decision costs no walk of the cluster.
-func (r *reliability) fit(l *strategies.Ledger) {
-	r.fitted = true
-	r.pooled, r.invK = 0, 0
-	ms := l.Machines()
-	exposure := 0.0
-	for i := range ms {
-		exposure += r.up(&ms[i], l.Now())
-	}
+// pooled is the cluster's failures per second of a server being up, as of
+// now (kept from running sums, so it follows the clock between events).
+func (r *reliability) pooled(now int) float64 {
+	exposure := r.cluster*now - r.downAll - (r.open*now - r.openSince)
 	if exposure <= 0 {
+		return 0
+	}
+	return float64(r.failures) / float64(exposure)
+}
+
+// fit refits the prior's weight over every server of the cluster: once
+// per failure or recovery (the spread of the counts changes with them),
+// not per decision.
+func (r *reliability) fit(l *strategies.Ledger) {
+	r.fitted, r.invK = true, 0
+	ms := l.Machines()
+	pooled := r.pooled(l.Now())
+	if pooled == 0 || r.failures < len(ms) {
 		return
 	}
-	r.pooled = float64(r.failures) / exposure
 	over, norm := 0.0, 0.0 // Σ (f_i − E_i)² − f_i, Σ E_i²
 	for i := range ms {
-		f, e := float64(ms[i].Failures), r.pooled*r.up(&ms[i], l.Now())
+		f, e := float64(ms[i].Failures), pooled*r.up(&ms[i], l.Now())
 		over += (f-e)*(f-e) - f
 		norm += e * e
 	}
-	if over > 0 && norm > 0 && r.failures >= len(ms) {
+	if over > 0 && norm > 0 {
 		r.invK = over / norm
 	}
 }
@@ -104,45 +122,43 @@ func (r *reliability) hazard(l *strategies.Ledger, m *strategies.Machine) float6
 	if !r.fitted {
 		r.fit(l)
 	}
-	if r.invK == 0 || r.pooled == 0 {
-		return r.pooled
+	pooled := r.pooled(l.Now())
+	if r.invK == 0 || pooled == 0 {
+		return pooled
 	}
 	k := 1 / r.invK
-	return (float64(m.Failures) + k) / (r.up(m, l.Now()) + k/r.pooled)
+	return (float64(m.Failures) + k) / (r.up(m, l.Now()) + k/pooled)
 }
 
 // leastLikelyToFail visits, per server type, the inactive server with the
-// lowest hazard (the lowest id among equals). Without failures it is
-// firstInactive (every hazard is 0, and the hint keeps it from walking
-// the cluster); with them it walks each type's servers: failure configs
-// are small, and the scale benchmark has none.
+// lowest hazard (the lowest id among equals). Where every server is at
+// the pooled rate (no failure seen, or counts that tell servers nothing
+// apart) that is the first inactive one. Otherwise a server that has never
+// failed has the lowest hazard of all (k/(now + k/pooled), with the most
+// time up and no failure), so the walk stops at the first such inactive
+// server and weighs the failed ones only when every inactive server of
+// the type has failed.
 func (r *reliability) leastLikelyToFail(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine)) {
 	if r.failures == 0 || r.off {
-		firstInactive(l, hint, visit)
+		firstInactive(l, hint, visit, nil)
 		return
 	}
-	for _, t := range l.System().Sorted() {
-		var best *strategies.Machine
-		bestH := 0.0
-		for id := 0; id < t.Limit; id++ {
-			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
-			if m.State != protocol.Inactive {
-				continue
-			}
-			if h := r.hazard(l, m); best == nil || h < bestH {
-				best, bestH = m, h
-			}
-		}
-		if best != nil {
-			visit(best)
-		}
+	if !r.fitted {
+		r.fit(l)
 	}
+	if r.invK == 0 {
+		firstInactive(l, hint, visit, nil)
+		return
+	}
+	firstInactive(l, hint, visit, func(m *strategies.Machine) float64 { return r.hazard(l, m) })
 }
 
 // failureLoss is what failures of m are expected to add to a job placed
-// there, at risk for the next d seconds (waiting or running: a failure
-// sends it back to start again from nothing), if every attempt ran at m's
-// rate h. With failures a Poisson process, the expected time to get d
+// there that runs d seconds (a failure sends it back to start again from
+// nothing), if every attempt ran at m's rate h. Its wait is not counted as
+// at risk: a job failed before it starts loses no work, only its place,
+// and is placed again (the boot per failure below stands for that);
+// counting the wait too made the embedded flaky-servers runs worse. With failures a Poisson process, the expected time to get d
 // seconds without one is (e^(hd) − 1)/h, with e^(hd) − 1 failures on the
 // way: the delay is the time beyond d, plus a boot (m's own, as a measure)
 // per failure; the cost is the share of the billed cost the attempt adds

@@ -41,8 +41,8 @@ func blink(t *testing.T, f *frontier, v *strattest.FakeView, r protocol.ServerRe
 // The failure rate of each server, from the test cluster's three servers
 // (small 0, small 1, big 0) all up for 1000 s. Figures by hand:
 //
-//   - counts 5, 0, 0: pooled 5/3000; E_i = 5/3; Σ(f−E)² − f = (10/3)² − 5
-//   - 2·(5/3)² = 35/3; ΣE² = 25/3; 1/k = 1.4. small 0: (5 + 1/1.4) /
+//   - counts 5, 0, 0: pooled 5/3000; E_i = 5/3; Σ(f−E)² − f =
+//     (10/3)² + 2·(5/3)² − 5 = 35/3; ΣE² = 25/3; 1/k = 1.4. small 0: (5 + 1/1.4) /
 //     (1000 + 600/1.4) = 0.004; small 1 and big 0: (1/1.4)/(1000 + 600/1.4)
 //     = 0.0005.
 //   - counts 1, 1, 1: no more spread than Poisson counts (Σ(f−E)² − f =
@@ -83,6 +83,13 @@ func TestReliabilityRates(t *testing.T) {
 	event(t, f, v, &protocol.ServerRecovered{Server: ref("small", 0), Time: 500}, 500)
 	offer(v, jb(10, 1000, 1, 1))
 	assert.InDelta(t, 1.0/2600, f.rel.hazard(v.Book, mustMachine(t, v, ref("small", 0))), 1e-15, "1 failure over 600 + 1000 + 1000 s up")
+	// The pooled rate follows the clock between events: the same single
+	// failure, over 2 × 1000 + 600 s at 1000 and 2 × 2000 + 1600 at 2000.
+	offer(v, jb(12, 2000, 1, 1))
+	assert.InDelta(t, 1.0/5600, f.rel.hazard(v.Book, mustMachine(t, v, ref("big", 0))), 1e-15, "at 2000, no event since 1000")
+	f, v = cluster(t, nil)
+	event(t, f, v, &protocol.ServerFailed{Server: ref("small", 0), Time: 100}, 100)
+	event(t, f, v, &protocol.ServerRecovered{Server: ref("small", 0), Time: 500}, 500)
 	event(t, f, v, &protocol.ServerFailed{Server: ref("small", 1), Time: 1000}, 1000)
 	offer(v, jb(11, 1300, 1, 1))
 	assert.InDelta(t, 2.0/(900+1000+1300), f.rel.hazard(v.Book, mustMachine(t, v, ref("big", 0))), 1e-15, "a server failed now is not up")

@@ -122,7 +122,8 @@ func TestPlacement(t *testing.T) {
 // Every capable server failed: with nothing running, PSHJ (offered again a
 // second later: the only way the clock moves on to the recovery); with a
 // job running elsewhere, ENQJ (its completion, or the recovery, brings the
-// job back from the global queue); after a refusal with nothing left,
+// job back from the global queue), once frontier has seen the failure
+// (without one, PSHJ as before); after a refusal with nothing left,
 // ErrNoServer.
 func TestNoServer(t *testing.T) {
 	f, v := cluster(t, nil)
@@ -133,7 +134,7 @@ func TestNoServer(t *testing.T) {
 	assert.ErrorIs(t, err, strategies.ErrNoServer)
 
 	f, v = cluster(t, nil)
-	v.Book.Observe(&protocol.ServerFailed{Server: ref("big", 0), Time: 0})
+	event(t, f, v, &protocol.ServerFailed{Server: ref("big", 0), Time: 0}, 0)
 	schedule(t, v, jb(1, 0, 1, 100), ref("small", 0))
 	assert.Equal(t, []protocol.Action{protocol.Enqueue{}}, decide(t, f, v, jb(2, 1, 4, 100)), "a job on a booting server: its start and end are known")
 	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))

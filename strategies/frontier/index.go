@@ -22,7 +22,9 @@ type index struct {
 // powered servers every one is scored (the 18 shared configs have at most
 // 100 servers); beyond, the scan continues round robin from where the last
 // one stopped, and the first inactive server of each type is always
-// scored, so a job always has a place.
+// scored, so a job has a place unless every capable server is powered and
+// outside the window (it is then pushed back, PSHJ, and the next offer
+// scores the next window: see park).
 const maxScored = 128
 
 // pruneEvery is how many decisions may pass between two prunings of the
@@ -121,18 +123,36 @@ func (ix *index) waitingServers() []*strategies.Machine {
 	return ix.waiting.list
 }
 
-// firstInactive returns, per server type, the inactive server with the
-// lowest id (any inactive server of a type is as good as another; the
-// lowest keeps runs reproducible), walking from a per-type hint.
-func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine)) {
+// firstInactive visits, per server type, the inactive server with the
+// lowest id (any inactive server of a type is as good as another while
+// nothing fails; the lowest keeps runs reproducible), walking from a
+// per-type hint (no inactive server below it). With rank (see
+// reliability.leastLikelyToFail), servers that have failed are passed
+// over for the first inactive one that has not, and ranked only when
+// every inactive server of the type has failed: the walk then covers the
+// type.
+func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine), rank func(*strategies.Machine) float64) {
 	for _, t := range l.System().Sorted() {
+		var best *strategies.Machine
+		bestRank, seen := 0.0, false
 		for id := hint[t.Name]; id < t.Limit; id++ {
 			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
-			if m.State == protocol.Inactive {
-				hint[t.Name] = id
-				visit(m)
+			if m.State != protocol.Inactive {
+				continue
+			}
+			if !seen {
+				hint[t.Name], seen = id, true
+			}
+			if rank == nil || m.Failures == 0 {
+				best = m
 				break
 			}
+			if r := rank(m); best == nil || r < bestRank {
+				best, bestRank = m, r
+			}
+		}
+		if best != nil {
+			visit(best)
 		}
 	}
 }
