@@ -155,14 +155,15 @@ func (r *reliability) leastLikelyToFail(l *strategies.Ledger, hint map[string]in
 
 // failureLoss is what failures of m are expected to add to a job placed
 // there that runs d seconds (a failure sends it back to start again from
-// nothing), if every attempt ran at m's rate h. Its wait is not counted as
-// at risk: a job failed before it starts loses no work, only its place,
-// and is placed again (the boot per failure below stands for that);
-// counting the wait too made the embedded flaky-servers runs worse. With failures a Poisson process, the expected time to get d
-// seconds without one is (e^(hd) − 1)/h, with e^(hd) − 1 failures on the
-// way: the delay is the time beyond d, plus a boot (m's own, as a measure)
-// per failure; the cost is the share of the billed cost the attempt adds
-// (extra) spent again on that time. The time lost before a failure alone
+// nothing), if every attempt ran at m's rate h. With failures a Poisson
+// process, the expected time to get d seconds without one is
+// (e^(hd) − 1)/h, with e^(hd) − 1 failures on the way: the delay is the
+// time beyond d, plus a boot (m's own, as a measure) per failure; the cost
+// is the share of the billed cost the attempt adds (extra) spent again on
+// that time. Its wait is not counted as at risk: a job failed before it
+// starts loses no work, only its place, and is placed again (the boot per
+// failure stands for that); counting the wait too made the embedded
+// flaky-servers runs worse. The time lost before a failure alone
 // (E[T; T < d]) was the first measure: where failure is near-certain it
 // is larger on the more reliable server (it fails later), and it sent jobs
 // to the flakiest.
