@@ -139,18 +139,16 @@ func (r *reliability) hazard(l *strategies.Ledger, m *strategies.Machine) float6
 // server and weighs the failed ones only when every inactive server of
 // the type has failed.
 func (r *reliability) leastLikelyToFail(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine)) {
-	if r.failures == 0 || r.off {
-		firstInactive(l, hint, visit, nil)
-		return
+	var rank func(*strategies.Machine) float64 // nil: every server at one rate
+	if r.failures > 0 && !r.off {
+		if !r.fitted {
+			r.fit(l)
+		}
+		if r.invK > 0 {
+			rank = func(m *strategies.Machine) float64 { return r.hazard(l, m) }
+		}
 	}
-	if !r.fitted {
-		r.fit(l)
-	}
-	if r.invK == 0 {
-		firstInactive(l, hint, visit, nil)
-		return
-	}
-	firstInactive(l, hint, visit, func(m *strategies.Machine) float64 { return r.hazard(l, m) })
+	firstInactive(l, hint, visit, rank)
 }
 
 // failureLoss is what failures of m are expected to add to a job placed
