@@ -110,6 +110,10 @@ func TestPlacement(t *testing.T) {
 			func(t *testing.T, v *strattest.FakeView) {
 				v.Book.Observe(&protocol.ServerFailed{Server: ref("small", 0), Time: 0})
 			}, jb(1, 0, 2, 100), ref("small", 1)},
+		{"a refused server hides not the rest of its type: the next one off stands in", "balanced",
+			func(t *testing.T, v *strattest.FakeView) {
+				v.Refused = []protocol.ServerRef{ref("small", 0)}
+			}, jb(1, 0, 2, 100), ref("small", 1)},
 	} {
 		f, v := cluster(t, map[string]string{"preset": tc.preset})
 		tc.setup(t, v)

@@ -130,8 +130,11 @@ func (ix *index) waitingServers() []*strategies.Machine {
 // reliability.leastLikelyToFail), servers that have failed are passed
 // over for the first inactive one that has not, and ranked only when
 // every inactive server of the type has failed: the walk then covers the
-// type.
-func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine), rank func(*strategies.Machine) float64) {
+// type. Servers for which pass holds (refused, or touched by an action of
+// this decision that the ledger has not seen: a server a move just booted
+// is still inactive there) are walked past, not taken as the type's one
+// candidate: the next inactive server of the type stands in for them.
+func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine), rank func(*strategies.Machine) float64, pass func(*strategies.Machine) bool) {
 	for _, t := range l.System().Sorted() {
 		var best *strategies.Machine
 		bestRank, seen := 0.0, false
@@ -142,6 +145,9 @@ func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strate
 			}
 			if !seen {
 				hint[t.Name], seen = id, true
+			}
+			if pass != nil && pass(m) {
+				continue
 			}
 			if rank == nil || m.Failures == 0 {
 				best = m

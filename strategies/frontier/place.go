@@ -31,9 +31,9 @@ type choice struct {
 // place picks the server for job: the lowest score among the capable,
 // usable servers not excluded (by a refusal, or in skip). Servers off are
 // all alike within a type while nothing fails, so only the first inactive
-// one of each type is scored, beside the powered ones (see index): a
-// decision costs in the powered servers and the types, not in the
-// cluster. Once servers fail, the inactive one of each type least likely
+// one of each type that is not excluded is scored, beside the powered
+// ones (see index): a decision costs in the powered servers and the
+// types, not in the cluster. Once servers fail, the inactive one of each type least likely
 // to fail is scored (see reliability.leastLikelyToFail): the walk for it
 // passes the failed servers, and covers a type whose inactive servers
 // have all failed.
@@ -43,10 +43,13 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		f.perCoreSecond = cheapestPerCore(l) / 3600
 	}
 	excluded := v.Excluded()
+	out := func(m *strategies.Machine) bool {
+		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
+	}
 	var best, alt choice // alt: the best server not kept on (see warmth)
 	found, altFound := false, false
 	consider := func(m *strategies.Machine) {
-		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
+		if !m.Capable(job.Req()) || !m.Usable() || out(m) {
 			return
 		}
 		c, ok := f.score(l, m, job)
@@ -65,7 +68,7 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 			consider(m)
 		}
 	}
-	f.rel.leastLikelyToFail(l, f.hint, consider)
+	f.rel.leastLikelyToFail(l, f.hint, consider, out)
 	f.warm.altOff = true
 	if found && altFound && f.warm.on[best.m] {
 		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score

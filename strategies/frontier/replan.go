@@ -68,8 +68,11 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef) (choice, bool) {
 	var best choice
 	found := false
+	out := func(m *strategies.Machine) bool {
+		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
+	}
 	consider := func(m *strategies.Machine) {
-		if !m.Capable(job.Req()) || !m.Usable() || slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref) {
+		if !m.Capable(job.Req()) || !m.Usable() || out(m) {
 			return
 		}
 		if m.Powered() && !m.StartsNow(job.Req()) {
@@ -84,6 +87,6 @@ func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip
 			consider(m)
 		}
 	}
-	f.rel.leastLikelyToFail(l, f.hint, consider)
+	f.rel.leastLikelyToFail(l, f.hint, consider, out)
 	return best, found
 }
