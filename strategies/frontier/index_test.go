@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,14 +34,8 @@ func TestFirstInactive(t *testing.T) {
 		l := strategies.NewLedger(sys)
 		hint := map[string]int{}
 		var got []protocol.ServerRef
-		firstInactive(l, hint, func(m *strategies.Machine) { got = append(got, m.Ref) }, nil, func(m *strategies.Machine) bool {
-			for _, r := range tc.pass {
-				if r == m.Ref {
-					return true
-				}
-			}
-			return false
-		})
+		firstInactive(l, hint, func(m *strategies.Machine) { got = append(got, m.Ref) }, nil,
+			func(m *strategies.Machine) bool { return slices.Contains(tc.pass, m.Ref) })
 		assert.Equal(t, tc.want, got, tc.what)
 		assert.Equal(t, tc.wantHint, hint["small"], tc.what)
 	}

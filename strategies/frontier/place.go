@@ -33,10 +33,10 @@ type choice struct {
 // all alike within a type while nothing fails, so only the first inactive
 // one of each type that is not excluded is scored, beside the powered
 // ones (see index): a decision costs in the powered servers and the
-// types, not in the cluster. Once servers fail, the inactive one of each type least likely
-// to fail is scored (see reliability.leastLikelyToFail): the walk for it
-// passes the failed servers, and covers a type whose inactive servers
-// have all failed.
+// types, not in the cluster. Once servers fail, the inactive one of each
+// type least likely to fail is scored (see reliability.leastLikelyToFail):
+// the walk for it passes the failed servers, and covers a type whose
+// inactive servers have all failed.
 func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.ServerRef) (choice, bool) {
 	l := v.Ledger()
 	if f.perCoreSecond == 0 {
