@@ -42,16 +42,9 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 	if f.perCoreSecond == 0 {
 		f.perCoreSecond = cheapestPerCore(l) / 3600
 	}
-	excluded := v.Excluded()
-	out := func(m *strategies.Machine) bool {
-		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
-	}
 	var best, alt choice // alt: the best server not kept on (see warmth)
 	found, altFound := false, false
-	consider := func(m *strategies.Machine) {
-		if !m.Capable(job.Req()) || !m.Usable() || out(m) {
-			return
-		}
+	f.candidates(l, job, v.Excluded(), skip, func(m *strategies.Machine) {
 		c, ok := f.score(l, m, job)
 		if !ok {
 			return
@@ -62,13 +55,7 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		if !f.warm.on[m] && (!altFound || better(c, alt)) {
 			alt, altFound = c, true
 		}
-	}
-	for _, m := range f.ix.powered() {
-		if m.Powered() {
-			consider(m)
-		}
-	}
-	f.rel.leastLikelyToFail(l, f.hint, consider, out)
+	})
 	f.warm.altOff = true
 	if found && altFound && f.warm.on[best.m] {
 		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score
@@ -77,6 +64,27 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		f.warm.altOff = alt.m.State == protocol.Inactive
 	}
 	return best, found
+}
+
+// candidates visits the servers a decision for job may score: the
+// capable, usable powered servers (index's window) and the inactive one of
+// each type that leastLikelyToFail picks, none refused (excluded) or
+// touched by this decision's actions (skip).
+func (f *frontier) candidates(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef, visit func(*strategies.Machine)) {
+	out := func(m *strategies.Machine) bool {
+		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
+	}
+	consider := func(m *strategies.Machine) {
+		if m.Capable(job.Req()) && m.Usable() && !out(m) {
+			visit(m)
+		}
+	}
+	for _, m := range f.ix.powered() {
+		if m.Powered() {
+			consider(m)
+		}
+	}
+	f.rel.leastLikelyToFail(l, f.hint, consider, out)
 }
 
 // better orders choices: lower score, then powered before off (no boot

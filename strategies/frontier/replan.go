@@ -68,25 +68,13 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef) (choice, bool) {
 	var best choice
 	found := false
-	out := func(m *strategies.Machine) bool {
-		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
-	}
-	consider := func(m *strategies.Machine) {
-		if !m.Capable(job.Req()) || !m.Usable() || out(m) {
-			return
-		}
+	f.candidates(l, job, excluded, skip, func(m *strategies.Machine) {
 		if m.Powered() && !m.StartsNow(job.Req()) {
 			return
 		}
 		if c, ok := f.score(l, m, job); ok && (!found || better(c, best)) {
 			best, found = c, true
 		}
-	}
-	for _, m := range f.ix.powered() {
-		if m.Powered() {
-			consider(m)
-		}
-	}
-	f.rel.leastLikelyToFail(l, f.hint, consider, out)
+	})
 	return best, found
 }
