@@ -44,6 +44,17 @@ type Result struct {
 	// failure model), which only a strategy using the global queue can
 	// finish (NeedsQueue).
 	ResourceFailures bool `json:"resource_failures,omitempty"`
+	// Unbilled is the server time ds-server's cost left out of the run
+	// (mocksrv.Unbilled; zero when none was): nil without a result, or when
+	// the server was not dsmock (a server process says nothing of it).
+	Unbilled *Unbilled `json:"unbilled,omitempty"`
+}
+
+// Unbilled is mocksrv.Unbilled with JSON names.
+type Unbilled struct {
+	Servers int     `json:"servers"`
+	Seconds int64   `json:"seconds"`
+	Cost    float64 `json:"cost"`
 }
 
 // OK reports whether the run produced comparable numbers.

@@ -101,6 +101,7 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	for _, mt := range c.MetricTables {
 		r.writeTable(tw, mt.heading(), mt.Table, 2, 2)
 	}
+	r.writeUnbilled(tw)
 	r.writeProblems(tw)
 	return tw.err
 }
@@ -286,10 +287,11 @@ func (t *tableWriter) end() {
 }
 
 // CSVHeader is the per-run CSV layout: the columns of
-// ../shared/dssim/reference-results.tsv, then status, bounds and timing.
+// ../shared/dssim/reference-results.tsv, then status, bounds, the cost
+// ds-server left out (unbilled_cost: dsmock only, see unbilled.go) and timing.
 var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "failed", "servers_used",
 	"avg_util", "ef_usage", "total_cost", "avg_wait", "avg_exec", "avg_turnaround",
-	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "wall_ms", "error"}
+	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "unbilled_cost", "wall_ms", "error"}
 
 // writeCSV writes one row per run: CSVHeader's columns, then one column per
 // strategy metric name ("metric:NAME", "metric:NAME~" when some value is
@@ -324,6 +326,7 @@ func (r Output) writeCSV(w io.Writer) error {
 		} else {
 			rec = append(rec, "", "")
 		}
+		rec = append(rec, unbilledCell(res))
 		rec = append(rec, strconv.FormatInt(res.Wall.Milliseconds(), 10), res.Err)
 		if swept {
 			rec = append(rec, res.Base, optFloat(res.ArrivalFactor), optFloat(res.Inaccuracy))

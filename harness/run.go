@@ -255,6 +255,9 @@ type runOutput struct {
 	// any run that has no result, since it is usually where the client
 	// says what went wrong.
 	clientStderr string
+	// unbilled is what the report's cost left out: nil unless dsmock ran
+	// the simulation.
+	unbilled *mocksrv.Unbilled
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when
@@ -295,11 +298,20 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	}
 	if sumErr == nil {
 		r.Summary = sum
+		r.Unbilled = unbilledOf(out.unbilled)
 	}
 	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
 	if tail := lastLines(out.clientStderr, 3); tail != "" && r.Status != StatusOK && !strings.Contains(r.Err, tail) {
 		r.Err = joinReason(r.Err, "client stderr: "+tail)
 	}
+}
+
+// unbilledOf is u for a Result: nil when unknown.
+func unbilledOf(u *mocksrv.Unbilled) *Unbilled {
+	if u == nil {
+		return nil
+	}
+	return &Unbilled{Servers: u.Servers, Seconds: u.Seconds, Cost: u.Cost}
 }
 
 // Simulate runs one strategy on one config in-process, from the handshake
@@ -344,12 +356,14 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 		}
 		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, opt, t.user())
 		typed := &typedOutput{summaryErr: errNoQuit}
+		var unbilled *mocksrv.Unbilled
 		if sess != nil {
 			if rep := sess.Report(); rep != nil {
 				typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
+				unbilled = &rep.Unbilled
 			}
 		}
-		done <- runOutput{typed: typed, err: runErr, metrics: metrics, stdout: log.String()}
+		done <- runOutput{typed: typed, err: runErr, metrics: metrics, stdout: log.String(), unbilled: unbilled}
 	}()
 	select {
 	case out := <-done:
@@ -495,8 +509,10 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		},
 	}
 	served := make(chan error, 1)
+	var tx *mocksrv.Text // set before served is sent on: read only after a receive
 	go func() {
-		_, err := srv.ServeOne(aw)
+		t, err := srv.ServeOne(aw)
+		tx = t
 		served <- err
 	}()
 	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
@@ -506,6 +522,9 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		return runOutput{err: ctx.Err(), clientStderr: clientStderr}
 	}
 	out.stdout, out.stderr = stdout.String(), stderr.String()
+	if tx != nil && tx.Report() != nil { // waitServed received from served (ctx is not done)
+		out.unbilled = &tx.Report().Unbilled
+	}
 	switch {
 	case out.err == nil && never:
 		// Not "accept … use of closed network connection": the client

@@ -12,6 +12,9 @@ type (
 	Level = engine.Level
 	// Report is the end-of-run statistics (engine.Report, §6).
 	Report = engine.Report
+	// Unbilled is the server time the report's cost leaves out
+	// (engine.Unbilled, ds-server.md §6.1, §6.2).
+	Unbilled = engine.Unbilled
 	// TypeReport is one type line of the report.
 	TypeReport = engine.TypeReport
 	// Timeline is what happened on every server (engine.Timeline).

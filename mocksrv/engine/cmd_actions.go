@@ -267,6 +267,7 @@ func (e *Engine) migj(jobID int, src, tgt *Machine) Refusal {
 	// Remove from the source: no trace in any history list (§5.11, §6.2).
 	if running {
 		src.running = removeAt(src.running, i)
+		src.migOut = e.clock
 	} else {
 		src.waiting = removeAt(src.waiting, i)
 	}

@@ -701,6 +701,7 @@ func (e *Engine) recoverMachine(s *Machine, f fevent) {
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
 	e.evict(s, t, "failed", &s.failed)
+	s.powerOff(t) // a powered server is reset (unbilled, Report.Unbilled)
 	tp := e.types[s.typ]
 	s.state = inactive
 	s.curStart = -1

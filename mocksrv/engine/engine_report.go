@@ -28,6 +28,9 @@ type Report struct {
 	// Failed) and Σ cores × (failure time − start); zero when it is off.
 	MemFailures       int
 	WastedCoreSeconds int64
+	// Unbilled is the server time the report's cost leaves out (not printed;
+	// see the type).
+	Unbilled Unbilled
 	// Text is the report block exactly as printed: from the dashed line to
 	// the avg waiting time line, with the per-server detail for LEVEL+.
 	Text string
@@ -122,7 +125,9 @@ func (e *Engine) typeReport(rep *Report, sums *reportSums, b *strings.Builder, t
 // machineReport adds one server to the report; used is false for a server
 // that never held a job or did no valid work.
 func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder, s *Machine) (util, cost float32, used bool) {
+	metered := e.meteredTime(s)
 	if !s.hasJobs() {
+		e.addUnbilled(rep, s, metered, 0)
 		if e.opt.Level.Detail {
 			b.WriteString("# --- server " + strconv.Itoa(s.id) + " NEVER USED!\n")
 		}
@@ -130,12 +135,14 @@ func (e *Engine) machineReport(rep *Report, sums *reportSums, b *strings.Builder
 	}
 	rep.Failed += len(s.failed)
 	if s.curStart == -1 && s.billed == 0 {
+		e.addUnbilled(rep, s, metered, 0)
 		if e.opt.Level.Detail {
 			b.WriteString("# --- server " + strconv.Itoa(s.id) + " NOT USED for valid work!\n")
 		}
 		return 0, 0, false
 	}
 	e.finaliseBilled(s)
+	e.addUnbilled(rep, s, metered, s.billed)
 	for _, c := range s.completed {
 		rep.Jobs++
 		sums.waitSum += int64(c.start - e.jobs[c.job].Submit)

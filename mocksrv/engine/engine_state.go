@@ -54,6 +54,9 @@ type Machine struct {
 	completed, failed, killed []slot
 
 	billed int // billed time (§6.1)
+	// migOut is the last time a running job left by MIGJ: the end of its
+	// use of the server, which §6.1's billing does not see (Report.Unbilled).
+	migOut int
 	busy   int // busy time A (§6.1)
 	mark   int // the marker P of §6.1
 

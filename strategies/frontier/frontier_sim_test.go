@@ -24,7 +24,12 @@ var presets = []string{"cost", "balanced", "turnaround"}
 
 // Every shared fixture (the failure trace included) and every config of
 // the embedded suite (non-uniform prices, slow boots, failures) completes
-// in-process with every preset: every job run, none left unscheduled.
+// in-process with every preset: every job run, none left unscheduled. And
+// none of its cost is ds-server's accounting: rehoming moves a running job
+// only off a server that has completed one, so no server goes unbilled
+// because its jobs all left by MIGJ (ds-server.md §6.2), and a source is
+// TERMinated after the move, so the time the moved job ran there is billed
+// (§6.1).
 func TestEveryConfigCompletes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
@@ -35,6 +40,7 @@ func TestEveryConfigCompletes(t *testing.T) {
 			require.NoError(t, err, "%s %s", p, preset)
 			assert.Zero(t, m.Unscheduled, p)
 			assert.Positive(t, m.Jobs, p)
+			assert.Zero(t, m.Unbilled, "%s %s: cost ds-server left out", p, preset)
 		}
 	}
 	suite, err := fs.Glob(configs.FS(), "*.xml")
@@ -47,6 +53,7 @@ func TestEveryConfigCompletes(t *testing.T) {
 			m, err := strattest.RunFS(configs.FS(), p, s)
 			require.NoError(t, err, "%s %s", p, preset)
 			assert.Zero(t, m.Unscheduled, p)
+			assert.Zero(t, m.Unbilled, "%s %s: cost ds-server left out", p, preset)
 		}
 	}
 }

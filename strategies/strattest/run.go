@@ -30,6 +30,10 @@ type Metrics struct {
 	AvgExec       int
 	AvgTurnaround int
 	Unscheduled   int // jobs never run at QUIT (ds-server.md §7.6); 0 after a whole run
+	// Unbilled is the server time the report's cost left out (ds-server.md
+	// §6.1, §6.2; mocksrv.Unbilled): a strategy that profits from ds-server's
+	// accounting shows it here.
+	Unbilled mocksrv.Unbilled
 
 	// Reported is what the strategy reported as a MetricsReporter, with
 	// the simulator's Truth.
@@ -98,6 +102,7 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		EndTime: rep.EndTime, Jobs: rep.Jobs, Failed: rep.Failed, ServersUsed: rep.ServersUsed,
 		AvgUtil: float64(rep.AvgUtil), EfUsage: float64(rep.EfUsage), TotalCost: float64(rep.TotalCost),
 		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround, Unscheduled: rep.Unscheduled,
+		Unbilled: rep.Unbilled,
 		Reported: res.Metrics, Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
 	}, nil
 }
