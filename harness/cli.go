@@ -182,8 +182,8 @@ func (t Target) where() string {
 }
 
 // bench turns the flags and arguments into a Bench.
-func (c *cliConfig) bench(args []string) (*Bench, Metric, Format, error) {
-	objective, err := ParseMetric(c.objective)
+func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
+	objective, err := ParseMeasure(c.objective)
 	if err != nil {
 		return nil, 0, "", err
 	}

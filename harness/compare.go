@@ -74,7 +74,7 @@ func (r Result) NeedsQueue() bool {
 
 // Table is one metric over configs (rows) × variants (columns).
 type Table struct {
-	Metric  Metric
+	Measure Measure
 	Title   string
 	Configs []string
 	Columns []string
@@ -107,7 +107,7 @@ type Wins struct {
 // Comparison is everything the course-style report shows.
 type Comparison struct {
 	Tables    []Table // turnaround, utilisation, cost
-	Objective Metric
+	Objective Measure
 	Baselines []string
 	Wins      []Wins
 	// Bound tables: turnaround / mean actual runtime and cost /
@@ -120,7 +120,7 @@ type Comparison struct {
 // Compare arranges results into the course tables. configs and columns fix
 // the row and column order; baselines are column labels (those absent from
 // columns are ignored).
-func Compare(results []Result, configs, columns, baselines []string, objective Metric) Comparison {
+func Compare(results []Result, configs, columns, baselines []string, objective Measure) Comparison {
 	idx := map[[2]string]Result{}
 	for _, r := range results {
 		idx[[2]string{r.Config, r.Variant}] = r
@@ -139,12 +139,12 @@ func Compare(results []Result, configs, columns, baselines []string, objective M
 		}
 	}
 	c := Comparison{Objective: objective, Baselines: bases}
-	for _, m := range Metrics {
+	for _, m := range Measures {
 		m := m
 		t := buildTable(m.Title(), configs, columns, func(cfg, col string) float64 {
 			return value(cfg, col, func(r Result) float64 { return m.Of(r.Summary) })
 		})
-		t.Metric = m
+		t.Measure = m
 		t.Normalised = normalise(t, bases)
 		c.Tables = append(c.Tables, t)
 	}
@@ -157,7 +157,7 @@ func Compare(results []Result, configs, columns, baselines []string, objective M
 			return value(cfg, col, func(r Result) float64 { return ratio(r.Summary.TotalCost, r.Bounds.PackingCost) })
 		}),
 	}
-	c.BoundTables[0].Metric, c.BoundTables[1].Metric = Turnaround, Cost
+	c.BoundTables[0].Measure, c.BoundTables[1].Measure = Turnaround, Cost
 	c.MetricTables = metricTables(results, configs, columns)
 	return c
 }
@@ -249,7 +249,7 @@ func wins(t Table, bases []string) []Wins {
 					all = false
 					break
 				}
-				if !t.Metric.Better(v, bv) {
+				if !t.Measure.Better(v, bv) {
 					beatsAll = false
 				}
 			}

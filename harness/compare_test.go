@@ -136,12 +136,12 @@ func TestParseSummary(t *testing.T) {
 	assert.Equal(t, 0, Unscheduled("something else\n"))
 }
 
-func TestParseMetric(t *testing.T) {
-	for in, want := range map[string]Metric{"tt": Turnaround, "ru": Utilisation, "co": Cost, "Cost": Cost} {
-		m, err := ParseMetric(in)
+func TestParseMeasure(t *testing.T) {
+	for in, want := range map[string]Measure{"tt": Turnaround, "ru": Utilisation, "co": Cost, "Cost": Cost} {
+		m, err := ParseMeasure(in)
 		require.NoError(t, err)
 		assert.Equal(t, want, m)
 	}
-	_, err := ParseMetric("speed")
+	_, err := ParseMeasure("speed")
 	assert.Error(t, err)
 }

@@ -77,11 +77,11 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	tw := newTableWriter(w, md)
 	for _, t := range c.Tables {
 		digits := 2
-		if t.Metric == Turnaround {
+		if t.Measure == Turnaround {
 			digits = 0
 		}
 		heading := t.Title
-		if t.Metric == c.Objective {
+		if t.Measure == c.Objective {
 			heading += " (objective)"
 		}
 		r.writeTable(tw, heading, t, digits, 2)

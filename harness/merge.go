@@ -240,7 +240,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
 	}
-	objective, err := ParseMetric(m.sweep.Objective)
+	objective, err := ParseMeasure(m.sweep.Objective)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: objective: %v\n", err)
 		return ExitUsage

@@ -107,7 +107,7 @@ func Version() string {
 }
 
 // sweepOf fingerprints a bench with the report's objective and baselines.
-func sweepOf(b *Bench, objective Metric, baselines []string) Sweep {
+func sweepOf(b *Bench, objective Measure, baselines []string) Sweep {
 	sw := Sweep{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
 		Target: SweepTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
 			Timeout: b.timeout().String()}}

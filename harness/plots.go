@@ -53,7 +53,7 @@ func WritePlots(dir string, c Comparison) ([]string, error) {
 		if err != nil {
 			return files, err
 		}
-		if err := save(p, lay.width, lay.height, "metric-"+t.Metric.Objective()); err != nil {
+		if err := save(p, lay.width, lay.height, "metric-"+t.Measure.Objective()); err != nil {
 			return files, err
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // and "dsbench merge" of its shards share it, so both give the same report.
 type report struct {
 	configs, columns, baselines []string
-	objective                   Metric
+	objective                   Measure
 	format                      Format
 	where                       string        // Target.where()
 	elapsed                     time.Duration // the runs' wall time (summed over shards when merged)

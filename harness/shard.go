@@ -88,7 +88,7 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
 // writeShard writes the shard's piece to --out or stdout. An interrupted
 // shard writes nothing: a piece with killed runs would merge into a wrong
 // report.
-func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *Bench, objective Metric, elapsed time.Duration, results []Result) int {
+func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *Bench, objective Measure, elapsed time.Duration, results []Result) int {
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted: no piece written")
 		return ExitFailure

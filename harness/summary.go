@@ -109,39 +109,40 @@ func Unscheduled(stderr string) int {
 	return v
 }
 
-// Metric is one of the three compared quantities (the course harnesses'
-// objectives tt, ru and co).
-type Metric int
+// Measure is one of the three compared quantities of ds-server's summary
+// (the course harnesses' objectives tt, ru and co). What a strategy reports
+// of its own is a strategies.Metric (Result.Metrics), a different thing.
+type Measure int
 
-// The metrics, in the order of the course tables.
+// The measures, in the order of the course tables.
 const (
-	Turnaround Metric = iota
+	Turnaround Measure = iota
 	Utilisation
 	Cost
 )
 
-// Metrics lists the three metrics in table order.
-var Metrics = []Metric{Turnaround, Utilisation, Cost}
+// Measures lists the three measures in table order.
+var Measures = []Measure{Turnaround, Utilisation, Cost}
 
 // Title is the table heading the course harnesses use.
-func (m Metric) Title() string {
+func (m Measure) Title() string {
 	return [...]string{"Turnaround time", "Resource utilisation", "Total rental cost"}[m]
 }
 
 // Objective is the harness name: tt, ru or co.
-func (m Metric) Objective() string { return [...]string{"tt", "ru", "co"}[m] }
+func (m Measure) Objective() string { return [...]string{"tt", "ru", "co"}[m] }
 
-// Better reports whether a beats b on this metric, strictly (harness.md §3.4:
+// Better reports whether a beats b on this measure, strictly (harness.md §3.4:
 // lower turnaround and cost, higher utilisation).
-func (m Metric) Better(a, b float64) bool {
+func (m Measure) Better(a, b float64) bool {
 	if m == Utilisation {
 		return a > b
 	}
 	return a < b
 }
 
-// Of returns the metric's value in a summary.
-func (m Metric) Of(s Summary) float64 {
+// Of returns the measure's value in a summary.
+func (m Measure) Of(s Summary) float64 {
 	switch m {
 	case Turnaround:
 		return float64(s.AvgTurnaround)
@@ -151,8 +152,8 @@ func (m Metric) Of(s Summary) float64 {
 	return s.TotalCost
 }
 
-// ParseMetric accepts tt/ru/co and the words turnaround/util/utilisation/cost.
-func ParseMetric(s string) (Metric, error) {
+// ParseMeasure accepts tt/ru/co and the words turnaround/util/utilisation/cost.
+func ParseMeasure(s string) (Measure, error) {
 	switch strings.ToLower(s) {
 	case "tt", "turnaround":
 		return Turnaround, nil

@@ -36,7 +36,7 @@ type sweepMetric struct {
 // the runs with a result. Nothing is written without a sweep.
 func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, error) {
 	var metrics []sweepMetric
-	for _, m := range Metrics {
+	for _, m := range Measures {
 		metrics = append(metrics, sweepMetric{m.Objective(), m.Title(), func(r Result) (float64, bool) { return m.Of(r.Summary), true }})
 	}
 	for _, name := range metricNames(results) {
