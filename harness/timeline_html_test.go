@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -116,5 +118,58 @@ func TestWriteHTMLServerNote(t *testing.T) {
 	}
 	if !strings.Contains(string(data), "the timelines are the same runs simulated again in-process") {
 		t.Error("no note that the timelines were re-simulated")
+	}
+}
+
+// A recovery without a failure (overlapping trace records) resets a
+// powered server, and ds-server bills none of that period: the viewer's
+// cost from the simulator's timeline still ends at the simulator's. The
+// embedded flaky-servers config with a trace where every small and medium
+// server fails at about 3,000 s twice, recovers (the inner record) 20 s
+// later and recovers again (the outer one) at 50,001 s, when some are in
+// use again.
+func TestRunViewerBillsAResetAsTheSimulator(t *testing.T) {
+	dir := t.TempDir()
+	xml, err := fs.ReadFile(configs.FS(), "flaky-servers.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace := ""
+	for i, s := range []string{"small 0", "small 1", "small 2", "small 3", "medium 0", "medium 1", "medium 2"} {
+		at := 3000 + 100*i
+		trace += fmt.Sprintf("%d 50000 %s\n%d %d %s\n", at, s, at+10, at+20, s)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "flaky-servers.failures.txt"), []byte(trace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "overlap.xml"), xml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := Source{Name: "overlap", Path: filepath.Join(dir, "overlap.xml")}
+	v := Variant{Strategy: "ffq"}
+	_, sess, err := simulateOne(src, v, mocksrv.Options{Stderr: io.Discard})
+	if err != nil || sess.Report() == nil {
+		t.Fatalf("ffq on %s: %v", src.Path, err)
+	}
+	resets := 0
+	for _, s := range sess.Engine().Timeline().Servers {
+		for _, p := range s.Power {
+			if p.Reset {
+				resets++
+			}
+		}
+	}
+	if resets == 0 {
+		t.Fatal("no powered server was reset: the trace no longer tests what it should")
+	}
+	if u := sess.Report().Unbilled; u.Servers == 0 {
+		t.Errorf("%d resets, but Unbilled is %+v", resets, u)
+	}
+	r, err := RunViewer(src, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("%.2f", r.TotalCost), fmt.Sprintf("%.2f", SummaryOf(sess.Report()).TotalCost); got != want {
+		t.Errorf("viewer total cost %s, simulator %s (%d resets)", got, want, resets)
 	}
 }

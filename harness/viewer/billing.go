@@ -9,7 +9,8 @@ type billingResult struct {
 
 // billing follows ds-server's billed time (§6.1) server by server: a
 // period switched off (TERM, failure) is billed from boot completion to
-// the off time (booting is never billed); a period still on at the end is
+// the off time (booting is never billed), one a recovery without a
+// failure reset not at all (Power.Reset); a period still on at the end is
 // billed to the latest end of the server's running, completed or failed
 // jobs (killed ones do not count), capped at the end of the simulation.
 // Servers with no job in any list, or off with nothing billed, are not
@@ -42,6 +43,9 @@ func (r *Run) billing() billingResult {
 		rate := r.Types[s.Type].Rate / 3600
 		billed := 0
 		for _, pw := range s.Power {
+			if pw.Reset {
+				continue // ds-server resets the server unbilled (Power.Reset)
+			}
 			to := pw.Off
 			if to < 0 {
 				to = min(last[i], simEnd)

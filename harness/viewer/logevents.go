@@ -87,7 +87,7 @@ func (p *parser) placed(j *jobState, srv int, booting, migrated bool) error {
 			p.note("TERM is not in -v brief logs: a server that boots again is taken as switched off after its last job")
 		}
 		if n == 0 || s.Power[len(s.Power)-1].Off >= 0 {
-			s.Power = append(s.Power, Power{p.t, p.t + p.run.Types[s.Type].Boot, -1})
+			s.Power = append(s.Power, Power{BootStart: p.t, BootEnd: p.t + p.run.Types[s.Type].Boot, Off: -1})
 		}
 	}
 	ready := j.offerTime

@@ -71,7 +71,13 @@ type Server struct {
 
 // Power is one powered period: boot started, boot done, off (-1: on at
 // the end).
-type Power struct{ BootStart, BootEnd, Off int }
+type Power struct {
+	BootStart, BootEnd, Off int
+	// Reset: the period ended in a recovery without a failure (overlapping
+	// trace records), which ds-server bills none of; known only from the
+	// simulator's timeline (UseTimeline).
+	Reset bool
+}
 
 // Span is a closed time interval; To -1 means open at the end.
 type Span struct{ From, To int }

@@ -23,7 +23,7 @@ func synthRun(jobs, servers int) *Run {
 		r.Jobs = append(r.Jobs, Job{ID: i, Submit: submit, Cores: 1 + rng.IntN(2), Memory: 500, Disk: 1000, Est: act + rng.IntN(200) - 100, Act: act})
 		srv := rng.IntN(servers)
 		if cursor[srv] == 0 {
-			r.Servers[srv].Power = []Power{{submit, submit + 60, -1}}
+			r.Servers[srv].Power = []Power{{BootStart: submit, BootEnd: submit + 60, Off: -1}}
 			cursor[srv] = submit + 60
 		}
 		start := max(submit, cursor[srv])

@@ -18,7 +18,7 @@ func (r *Run) UseTimeline(tl *mocksrv.Timeline) {
 			continue
 		}
 		for _, p := range ts.Power {
-			r.Servers[i].Power = append(r.Servers[i].Power, Power{p.BootStart, p.BootEnd, p.Off})
+			r.Servers[i].Power = append(r.Servers[i].Power, Power{p.BootStart, p.BootEnd, p.Off, p.Reset})
 		}
 	}
 	r.Notes = nil

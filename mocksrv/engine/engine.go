@@ -701,7 +701,9 @@ func (e *Engine) recoverMachine(s *Machine, f fevent) {
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
 	e.evict(s, t, "failed", &s.failed)
-	s.powerOff(t) // a powered server is reset (unbilled, Report.Unbilled)
+	if n := len(s.power); n > 0 && s.power[n-1].off < 0 { // a powered server is reset, unbilled (Report.Unbilled)
+		s.power[n-1].off, s.power[n-1].reset = t, true
+	}
 	tp := e.types[s.typ]
 	s.state = inactive
 	s.curStart = -1

@@ -4,8 +4,13 @@ import "sort"
 
 // powerSpan is one powered period of a server: booted at bootStart, boot
 // done at bootEnd, switched off (TERM, failure, or MIGJ emptying a booting
-// server) at off, or -1 while still on.
-type powerSpan struct{ bootStart, bootEnd, off int }
+// server) at off, or -1 while still on. reset: it ended in a recovery
+// without a failure (overlapping trace records), which ds-server bills none
+// of.
+type powerSpan struct {
+	bootStart, bootEnd, off int
+	reset                   bool
+}
 
 // powerOff ends the current powered period at t.
 func (s *Machine) powerOff(t int) {
@@ -34,9 +39,11 @@ type TimelineJob struct {
 }
 
 // PowerPeriod is one powered period: boot started, boot done, off (-1: on
-// until the end of the simulation).
+// until the end of the simulation). Reset: it ended in a recovery without
+// a failure (overlapping trace records); ds-server bills none of it.
 type PowerPeriod struct {
 	BootStart, BootEnd, Off int
+	Reset                   bool
 }
 
 // TimelineServer is one server's life.
@@ -61,7 +68,7 @@ func (e *Engine) Timeline() *Timeline {
 	for _, s := range e.machines {
 		ts := TimelineServer{Type: e.types[s.typ].Name, ID: s.id}
 		for _, p := range s.power {
-			ts.Power = append(ts.Power, PowerPeriod{p.bootStart, p.bootEnd, p.off})
+			ts.Power = append(ts.Power, PowerPeriod{p.bootStart, p.bootEnd, p.off, p.reset})
 		}
 		for _, h := range [...]struct {
 			slots []slot

@@ -12,7 +12,12 @@ package engine
 //   - §6.1: a server still on is billed up to the end of its last running,
 //     completed or failed job; a job it ran that was then killed (KILJ) or
 //     migrated away later is not seen, and neither is a reset by a recovery
-//     without a failure (overlapping trace records).
+//     without a failure (overlapping trace records). That last job may even
+//     lie in an earlier powered period (the current one's jobs all killed
+//     or moved away): ds-server's billed time then goes down, below zero
+//     for the period, and the gap counts that too, so Seconds is what the
+//     report's billed seconds fall short of the meter by, not only seconds
+//     a server was on.
 //
 // It is not part of ds-server's output: dsbench shows it beside the cost so
 // that a cost the report flatters is not taken for a cheap strategy.
