@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -47,14 +48,7 @@ type Result struct {
 	// Unbilled is the server time ds-server's cost left out of the run
 	// (mocksrv.Unbilled; zero when none was): nil without a result, or when
 	// the server was not dsmock (a server process says nothing of it).
-	Unbilled *Unbilled `json:"unbilled,omitempty"`
-}
-
-// Unbilled is mocksrv.Unbilled with JSON names.
-type Unbilled struct {
-	Servers int     `json:"servers"`
-	Seconds int64   `json:"seconds"`
-	Cost    float64 `json:"cost"`
+	Unbilled *mocksrv.Unbilled `json:"unbilled,omitempty"`
 }
 
 // OK reports whether the run produced comparable numbers.

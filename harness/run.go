@@ -298,20 +298,12 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	}
 	if sumErr == nil {
 		r.Summary = sum
-		r.Unbilled = unbilledOf(out.unbilled)
+		r.Unbilled = out.unbilled
 	}
 	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
 	if tail := lastLines(out.clientStderr, 3); tail != "" && r.Status != StatusOK && !strings.Contains(r.Err, tail) {
 		r.Err = joinReason(r.Err, "client stderr: "+tail)
 	}
-}
-
-// unbilledOf is u for a Result: nil when unknown.
-func unbilledOf(u *mocksrv.Unbilled) *Unbilled {
-	if u == nil {
-		return nil
-	}
-	return &Unbilled{Servers: u.Servers, Seconds: u.Seconds, Cost: u.Cost}
 }
 
 // Simulate runs one strategy on one config in-process, from the handshake

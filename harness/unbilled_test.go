@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -89,7 +90,7 @@ func TestUnbilledReported(t *testing.T) {
 		assert.Positive(t, hopped.Unbilled.Seconds)
 		assert.Greater(t, hopped.Unbilled.Cost, 0.0)
 		require.NotNil(t, ff.Unbilled)
-		assert.Equal(t, Unbilled{}, *ff.Unbilled, "ff neither migrates nor kills")
+		assert.Equal(t, mocksrv.Unbilled{}, *ff.Unbilled, "ff neither migrates nor kills")
 
 		out := Output{Results: res, Comparison: Compare(res, []string{"config20-short-low"}, []string{"test-hop", "ff"}, nil, Cost)}
 		var tb bytes.Buffer

@@ -701,8 +701,8 @@ func (e *Engine) recoverMachine(s *Machine, f fevent) {
 	// Jobs of a server that recovers without having failed (overlapping
 	// trace records) cannot survive the reset; they are treated as failed.
 	e.evict(s, t, "failed", &s.failed)
-	if n := len(s.power); n > 0 && s.power[n-1].off < 0 { // a powered server is reset, unbilled (Report.Unbilled)
-		s.power[n-1].off, s.power[n-1].reset = t, true
+	if p := s.powerOff(t); p != nil { // a powered server is reset, unbilled (Report.Unbilled)
+		p.reset = true
 	}
 	tp := e.types[s.typ]
 	s.state = inactive

@@ -12,11 +12,14 @@ type powerSpan struct {
 	reset                   bool
 }
 
-// powerOff ends the current powered period at t.
-func (s *Machine) powerOff(t int) {
+// powerOff ends the current powered period at t; it returns that period,
+// or nil when s was not powered.
+func (s *Machine) powerOff(t int) *powerSpan {
 	if n := len(s.power); n > 0 && s.power[n-1].off < 0 {
 		s.power[n-1].off = t
+		return &s.power[n-1]
 	}
+	return nil
 }
 
 // JobOutcome says how a job left a server.

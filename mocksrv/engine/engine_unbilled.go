@@ -22,9 +22,9 @@ package engine
 // It is not part of ds-server's output: dsbench shows it beside the cost so
 // that a cost the report flatters is not taken for a cheap strategy.
 type Unbilled struct {
-	Servers int     // servers with time left out
-	Seconds int64   // server-seconds left out
-	Cost    float64 // at each server's hourly rate, in dollars (float64, not ds-server's float32)
+	Servers int     `json:"servers"` // servers with time left out
+	Seconds int64   `json:"seconds"` // server-seconds left out
+	Cost    float64 `json:"cost"`    // at each server's hourly rate, in dollars (float64, not ds-server's float32)
 }
 
 // meteredTime is s's time on the meter of Unbilled.
