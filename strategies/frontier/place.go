@@ -75,16 +75,16 @@ func (f *frontier) candidates(l *strategies.Ledger, job protocol.Job, excluded, 
 		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
 	}
 	consider := func(m *strategies.Machine) {
-		if m.Capable(job.Req()) && m.Usable() && !out(m) {
+		if m.Capable(job.Req()) && m.Usable() {
 			visit(m)
 		}
 	}
 	for _, m := range f.ix.powered() {
-		if m.Powered() {
+		if m.Powered() && !out(m) {
 			consider(m)
 		}
 	}
-	f.rel.leastLikelyToFail(l, f.hint, consider, out)
+	f.rel.leastLikelyToFail(l, f.hint, consider, out) // it walks past the servers out holds for
 }
 
 // better orders choices: lower score, then powered before off (no boot
