@@ -1,12 +1,16 @@
 package harness
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // PortsEnv names the environment variable that sets the ports dsbench
@@ -90,11 +94,42 @@ func TestListen() (net.Listener, error) {
 
 // listen is the built-in server's listener for one run: the fixed port of
 // a client that cannot be told its port, else one of Target.Ports.
-func (t Target) listen() (net.Listener, error) {
+func (t Target) listen(ctx context.Context) (net.Listener, error) {
 	if p := t.fixedPort(); p != 0 {
-		return net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
+		return listenFixed(ctx, p, fixedPortWait)
 	}
 	return t.portRange().Listen()
+}
+
+// fixedPortWait is how long a run waits for its fixed port to be free.
+// The port can be busy for a moment through no one's fault: the last run's
+// client may still be closing, or, since ds-server's 50000 lies inside
+// Linux's ephemeral range (32768-60999), an outgoing connection of another
+// process may hold it for its lifetime. A few seconds covers both; a port
+// that a server keeps is still an error, naming the port, once they pass.
+const fixedPortWait = 5 * time.Second
+
+// listenFixed listens on 127.0.0.1:port, retrying while the port is in use
+// for up to wait (or until ctx ends). Any other error is returned at once.
+// (On Windows the "in use" error is not syscall.EADDRINUSE, so there it
+// fails at once, as before.)
+func listenFixed(ctx context.Context, port int, wait time.Duration) (net.Listener, error) {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	deadline := time.Now().Add(wait)
+	for {
+		l, err := net.Listen("tcp", addr)
+		switch {
+		case err == nil || !errors.Is(err, syscall.EADDRINUSE):
+			return l, err
+		case !time.Now().Before(deadline):
+			return nil, fmt.Errorf("port %d stayed in use for %v: %w", port, wait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // portRange is Target.Ports, or DSSIM_PORTS when Ports is zero (so that

@@ -1,10 +1,13 @@
 package harness
 
 import (
+	"context"
 	"net"
 	"regexp"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,4 +84,34 @@ func freeBlock(t *testing.T) int {
 	}
 	t.Fatal("no two free ports")
 	return 0
+}
+
+// A run on a fixed port waits for the port while something else holds it
+// (the last run's client closing, an outgoing connection in the ephemeral
+// range), and names the port once the wait is over.
+func TestListenFixedWaitsForThePort(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := held.Addr().(*net.TCPAddr).Port
+	release := make(chan struct{})
+	go func() {
+		<-release
+		held.Close()
+	}()
+	time.AfterFunc(200*time.Millisecond, func() { close(release) })
+	l, err := listenFixed(context.Background(), port, time.Minute)
+	require.NoError(t, err, "the port was freed within the wait")
+	assert.Equal(t, port, l.Addr().(*net.TCPAddr).Port)
+
+	// Still held when the wait ends: an error naming the port.
+	_, err = listenFixed(context.Background(), port, 100*time.Millisecond)
+	assert.ErrorContains(t, err, "port "+strconv.Itoa(port)+" stayed in use for 100ms")
+	assert.ErrorIs(t, err, syscall.EADDRINUSE)
+
+	// A cancelled run stops waiting.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = listenFixed(ctx, port, time.Minute)
+	assert.ErrorIs(t, err, context.Canceled)
+	l.Close()
 }

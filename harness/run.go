@@ -483,7 +483,7 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
 // writing ds-system.xml into dir at AUTH, and runs the client against it.
 func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) runOutput {
-	ln, err := b.Target.listen()
+	ln, err := b.Target.listen(ctx)
 	if err != nil {
 		return runOutput{err: err}
 	}
