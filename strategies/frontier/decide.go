@@ -184,6 +184,9 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		}
 	case protocol.Migrate:
 		delete(f.learn.start, a.JobID)
+		if m, ok := l.Machine(a.From); ok {
+			f.learn.started(m) // a waiting job leaving lets ds-server start those behind it
+		}
 		if m, ok := l.Machine(a.From); ok && m.State == protocol.Inactive { // a booting server its only job left
 			f.hint[a.From.Type] = min(f.hint[a.From.Type], a.From.ID)
 		}

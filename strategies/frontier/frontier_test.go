@@ -385,6 +385,27 @@ func TestLearnedRatio(t *testing.T) {
 	assert.Equal(t, 4.0, f.learn.mean())
 }
 
+// Learning sees every run that completes, including one ds-server started
+// because a MIGJ took the waiting job ahead of it away: job 2 starts on
+// small 0 when job 1 leaves, and is the first to complete there.
+func TestLearnsAJobStartedByAMigration(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 1, 5000), ref("small", 0))
+	v.Book.Observe(&protocol.JobCompleted{Time: 100, JobID: -1, Server: ref("big", 0)}) // time passes: small 0 runs job 0
+	schedule(t, v, jb(1, 100, 2, 1000), ref("small", 0))                                // waits for both cores
+	schedule(t, v, jb(2, 101, 1, 700), ref("small", 0))                                 // waits behind it
+	mig := protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}
+	require.NoError(t, v.Book.Applied(mig, "OK"))
+	_, err := f.Outcome(v, strategies.Outcome{Action: mig, Reply: "OK"})
+	require.NoError(t, err)
+	require.Len(t, mustMachine(t, v, ref("small", 0)).Running, 2, "job 2 started when job 1 left")
+
+	_, err = f.Event(v, complete(v, 2, 101+900, ref("small", 0)))
+	require.NoError(t, err)
+	assert.Equal(t, 900.0, f.learn.act, "job 2's 900 s are learned")
+	assert.Equal(t, 700.0, f.learn.est)
+}
+
 // Forecasts stretch estimates by the learned ratio, and a running job that
 // has outrun its stretched estimate holds on for half its estimate more
 // (Ledger.Predict's now + 1 would make the queue behind it look free).
