@@ -292,6 +292,7 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 			t, err := NewText(s.Config, opt)
 			if err == nil {
 				t.OnAuth = s.OnAuth
+				t.Label = label
 				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 			}
 			if err != nil && label != "" {

@@ -216,7 +216,8 @@ func TestServeConcurrent(t *testing.T) {
 			mu.Lock()
 			reports[tx] = err
 			mu.Unlock()
-		}}
+		},
+		SessionLabel: func(n int, _ net.Addr) string { return fmt.Sprintf("session %d", n) }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, ln) }()
@@ -254,12 +255,20 @@ func TestServeConcurrent(t *testing.T) {
 		want[readExpected(t, name, a)] += rounds
 	}
 	got := map[string]int{}
+	labels := map[string]bool{}
 	for tx, err := range reports {
+		labels[tx.Label] = true // OnEnd can name the session it reports on
 		if err != nil {
 			t.Errorf("a session ended with %v", err)
 			continue
 		}
 		got[tx.Report().Text]++
+	}
+	for n := 1; n <= rounds*len(algos); n++ {
+		if !labels[fmt.Sprintf("session %d", n)] {
+			t.Errorf("no session labelled %d (labels %v)", n, labels)
+			break
+		}
 	}
 	if len(reports) != rounds*len(algos) {
 		t.Fatalf("%d sessions ended, want %d", len(reports), rounds*len(algos))

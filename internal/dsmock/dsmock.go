@@ -184,6 +184,9 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 		if err != nil || t == nil || t.Report() == nil {
 			return // no files after an abnormal end (§1.8, decision 4)
 		}
+		if st.unbilled {
+			fmt.Fprintln(stderr, unbilledLine(t.Label, t.Report()))
+		}
 		if cfg.Generated {
 			if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
 				fmt.Fprintln(stderr, "dsmock:", werr)
@@ -197,6 +200,32 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			}
 		}
 	}
+}
+
+// unbilledLine is --unbilled's report: the cost ds-server's report leaves
+// out against a meter of every powered second (mocksrv.Unbilled), which a
+// client profits from when its MIGJ or KILJ hide server time (§6.1, §6.2).
+// It goes to stderr, after the report, so stdout stays ds-server's; with
+// --serve it names the session, as the session's other messages do.
+func unbilledLine(label string, rep *mocksrv.Report) string {
+	who := "dsmock: "
+	if label != "" {
+		who += label + ": "
+	}
+	u := rep.Unbilled
+	if u.Servers == 0 {
+		return who + "the report's cost leaves nothing out (ds-server.md §6.1, §6.2)"
+	}
+	share := ""
+	if rep.TotalCost > 0 {
+		share = fmt.Sprintf(", %.2f%% of $%.2f", 100*u.Cost/float64(rep.TotalCost), rep.TotalCost)
+	}
+	servers := "servers"
+	if u.Servers == 1 {
+		servers = "server"
+	}
+	return fmt.Sprintf("%sthe report's cost leaves out $%.2f (%d %s, %d server-seconds%s; ds-server.md §6.1, §6.2)",
+		who, u.Cost, u.Servers, servers, u.Seconds, share)
 }
 
 // writeFile writes through a temporary file and a rename, so that
@@ -261,6 +290,9 @@ func help(topic string) string {
   -o         do not send RESF/RESR
   -h topic   all | usage | limits | states | cmd
   --write-actual  write actRunTime into ds-jobs.xml
+  --unbilled      after the report, say on stderr what its cost leaves out:
+                  server time ds-server does not bill once a client's MIGJ or
+                  KILJ hide it (ds-server.md §6.1, §6.2)
   --serve         keep accepting connections (each an independent simulation)
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)

@@ -25,6 +25,7 @@ type settings struct {
 	listen      string // --listen: the address to listen on
 	memFail     mocksrv.MemFailModel
 	swf         string // --swf: an SWF trace spec whose jobs are run (swf.go)
+	unbilled    bool   // --unbilled: say on stderr what the report's cost leaves out
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -51,7 +52,7 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true, "unbilled": false})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
@@ -135,6 +136,8 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		st.swf = o.value
 	case "write-actual":
 		st.writeActual = true
+	case "unbilled":
+		st.unbilled = true
 	case "mem-fail":
 		m, err := mocksrv.ParseMemFailModel(o.value)
 		if err != nil {
