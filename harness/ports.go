@@ -2,14 +2,12 @@ package harness
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -102,27 +100,28 @@ func (t Target) listen(ctx context.Context) (net.Listener, error) {
 }
 
 // fixedPortWait is how long a run waits for its fixed port to be free.
-// The port can be busy for a moment through no one's fault: the last run's
-// client may still be closing, or, since ds-server's 50000 lies inside
-// Linux's ephemeral range (32768-60999), an outgoing connection of another
-// process may hold it for its lifetime. A few seconds covers both; a port
-// that a server keeps is still an error, naming the port, once they pass.
+// Something else can hold it for a moment: ds-server's 50000 lies inside
+// Linux's ephemeral range (32768-60999), so the kernel may give it to an
+// outgoing loopback connection, or to another program's listener on port
+// 0, such as a test package running beside dsbench's tests. (A previous
+// run's connections closing are not a cause: Go sets SO_REUSEADDR, so
+// TIME-WAIT does not block a listener.) A port held for longer is still an
+// error, naming the port and the way around it.
 const fixedPortWait = 5 * time.Second
 
 // listenFixed listens on 127.0.0.1:port, retrying while the port is in use
 // for up to wait (or until ctx ends). Any other error is returned at once.
-// (On Windows the "in use" error is not syscall.EADDRINUSE, so there it
-// fails at once, as before.)
 func listenFixed(ctx context.Context, port int, wait time.Duration) (net.Listener, error) {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	deadline := time.Now().Add(wait)
 	for {
 		l, err := net.Listen("tcp", addr)
 		switch {
-		case err == nil || !errors.Is(err, syscall.EADDRINUSE):
+		case err == nil || !addrInUse(err):
 			return l, err
 		case !time.Now().Before(deadline):
-			return nil, fmt.Errorf("port %d stayed in use for %v: %w", port, wait, err)
+			return nil, fmt.Errorf("port %d stayed in use for %v (a client command with %s runs on any free port): %w",
+				port, wait, PortPlaceholder, err)
 		}
 		select {
 		case <-ctx.Done():

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -101,7 +100,7 @@ func listenerSeen(port int) (bool, error) {
 var bindProbe = func(port int) (bool, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
 	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
+		if addrInUse(err) {
 			return true, nil
 		}
 		return false, fmt.Errorf("checking port %d: %w", port, err)

@@ -393,9 +393,16 @@ func (t Target) fixedPort() int {
 	return 0
 }
 
-// port is the port of one run's server.
-func (t Target) port() (int, error) {
+// port is the port of one run's server process. A fixed port is waited
+// for as the built-in server's is (listenFixed), then released for the
+// server to bind.
+func (t Target) port(ctx context.Context) (int, error) {
 	if p := t.fixedPort(); p != 0 {
+		l, err := listenFixed(ctx, p, fixedPortWait)
+		if err != nil {
+			return 0, err
+		}
+		l.Close()
 		return p, nil
 	}
 	return t.portRange().FreePort()
@@ -432,7 +439,7 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 	}
 	var last runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
-		port, err := b.Target.port()
+		port, err := b.Target.port(ctx)
 		if err != nil {
 			return runOutput{err: err}
 		}
