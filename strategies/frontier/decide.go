@@ -184,18 +184,20 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		}
 	case protocol.Migrate:
 		delete(f.learn.start, a.JobID)
-		if m, ok := l.Machine(a.From); ok {
-			f.learn.started(m) // a waiting job leaving lets ds-server start those behind it
-		}
-		if m, ok := l.Machine(a.From); ok && m.State == protocol.Inactive { // a booting server its only job left
-			f.hint[a.From.Type] = min(f.hint[a.From.Type], a.From.ID)
+		from, fromOK := l.Machine(a.From)
+		if fromOK {
+			// A job leaving lets ds-server start the jobs behind it.
+			f.learn.started(from)
+			if from.State == protocol.Inactive { // a booting server its only job left
+				f.hint[a.From.Type] = min(f.hint[a.From.Type], a.From.ID)
+			}
 		}
 		if m, ok := l.Machine(a.To); ok {
 			f.learn.started(m)
 			f.ix.noted(m)
 			f.noteBoot(l, m)
 		}
-		if m, ok := l.Machine(a.From); ok && m.State == protocol.Idle && m.Empty() {
+		if fromOK && from.State == protocol.Idle && from.Empty() {
 			// Only rehome leaves a source idle (migrateOnto and replan move
 			// waiting jobs from servers with one running): the move was
 			// priced on the source's billing stopping now.
