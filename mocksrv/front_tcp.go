@@ -193,16 +193,17 @@ type Listener struct {
 	WrapConn func(net.Conn) net.Conn
 	// OnAuth receives ds-system.xml at each AUTH (§1.5).
 	OnAuth func(systemXML []byte) error
-	// OnEnd is called when a connection's simulation ends, with its text
-	// front (files, report) and the error that ended it (nil after QUIT).
-	// In Serve mode with SessionLabel set, that error is a *SessionError
-	// carrying the session's label.
+	// OnEnd is called when a connection's simulation ends, after its log
+	// and report are written, with its text front (files, report) and the
+	// error that ended it (nil after QUIT). In Serve mode with
+	// SessionLabel set, that error is a *SessionError carrying the
+	// session's label, which t.Label() gives after a QUIT too.
 	OnEnd func(t *Text, err error)
 	// SessionLabel, when not nil, names each connection in Serve mode
 	// (n counts them from 1): "# " and the label are written to Log as a
 	// line before the session's log and report, so that the reports of concurrent
-	// sessions can be told apart. nil: no label (the reports as ds-server
-	// prints them).
+	// sessions can be told apart, and Text.Label returns it. nil: no
+	// label (the reports as ds-server prints them).
 	SessionLabel func(n int, remote net.Addr) string
 }
 
@@ -292,14 +293,11 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 			t, err := NewText(s.Config, opt)
 			if err == nil {
 				t.OnAuth = s.OnAuth
-				t.Label = label
+				t.label = label
 				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 			}
 			if err != nil && label != "" {
 				err = &SessionError{Label: label, Err: err}
-			}
-			if s.OnEnd != nil {
-				s.OnEnd(t, err)
 			}
 			if s.Log != nil {
 				mu.Lock()
@@ -308,6 +306,9 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 				}
 				s.Log.Write(logBuf.Bytes())
 				mu.Unlock()
+			}
+			if s.OnEnd != nil { // after the log, as in ServeOne: what it says follows the report
+				s.OnEnd(t, err)
 			}
 		}()
 	}

@@ -216,8 +216,7 @@ func TestServeConcurrent(t *testing.T) {
 			mu.Lock()
 			reports[tx] = err
 			mu.Unlock()
-		},
-		SessionLabel: func(n int, _ net.Addr) string { return fmt.Sprintf("session %d", n) }}
+		}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, ln) }()
@@ -255,20 +254,12 @@ func TestServeConcurrent(t *testing.T) {
 		want[readExpected(t, name, a)] += rounds
 	}
 	got := map[string]int{}
-	labels := map[string]bool{}
 	for tx, err := range reports {
-		labels[tx.Label] = true // OnEnd can name the session it reports on
 		if err != nil {
 			t.Errorf("a session ended with %v", err)
 			continue
 		}
 		got[tx.Report().Text]++
-	}
-	for n := 1; n <= rounds*len(algos); n++ {
-		if !labels[fmt.Sprintf("session %d", n)] {
-			t.Errorf("no session labelled %d (labels %v)", n, labels)
-			break
-		}
 	}
 	if len(reports) != rounds*len(algos) {
 		t.Fatalf("%d sessions ended, want %d", len(reports), rounds*len(algos))
@@ -280,6 +271,63 @@ func TestServeConcurrent(t *testing.T) {
 	}
 	if c := strings.Count(log.String(), "# ==================================== [ Summary ]"); c != rounds*len(algos) {
 		t.Errorf("%d reports in the combined log, want %d", c, rounds*len(algos))
+	}
+}
+
+// TestServeLabelsSessions: with SessionLabel, each session's log follows a
+// "# label" line, and OnEnd, called once that log is written, can name
+// the session (Text.Label) after a QUIT as after an error; without it
+// Label is "".
+func TestServeLabelsSessions(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	sys := systemOf(t, cfg)
+	for _, labelled := range []bool{true, false} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log bytes.Buffer
+		ended := make(chan string) // per session: its label, and the reports in the log at OnEnd
+		srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelBrief}, Log: &log,
+			OnEnd: func(tx *mocksrv.Text, err error) {
+				if err != nil {
+					t.Errorf("session ended with %v", err)
+				}
+				ended <- fmt.Sprintf("%q %d", tx.Label(), strings.Count(log.String(), "[ Summary ]"))
+			}}
+		if labelled {
+			srv.SessionLabel = func(n int, _ net.Addr) string { return fmt.Sprintf("session %d", n) }
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- srv.Serve(ctx, ln) }()
+		var seen []string
+		for range 2 { // one after the other: the log is written by one session at a time
+			if err := runWire(t, ln.Addr().String(), "ff", protocol.Plain, sys, nil); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case e := <-ended:
+				seen = append(seen, e)
+			case <-time.After(10 * time.Second):
+				t.Fatal("OnEnd was not called")
+			}
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		want := []string{`"session 1" 1`, `"session 2" 2`}
+		if !labelled {
+			want = []string{`"" 1`, `"" 2`}
+		}
+		if fmt.Sprint(seen) != fmt.Sprint(want) {
+			t.Errorf("labelled %v: OnEnd saw %v, want %v", labelled, seen, want)
+		}
+		if got := strings.Contains(log.String(), "# session 2\n"); got != labelled {
+			t.Errorf("labelled %v: a '# session 2' line in the log: %v", labelled, got)
+		}
 	}
 }
 

@@ -55,10 +55,12 @@ type Text struct {
 	// welcome line and the "system information" line (§1.5); dsmock writes
 	// the file there. A non-nil error ends the connection.
 	OnAuth func(systemXML []byte) error
-	// Label is the session's label when Listener.Serve runs it with a
-	// SessionLabel ("" otherwise), for OnEnd's messages about it.
-	Label string
+	label  string // see Label
 }
+
+// Label is the session's label when Listener.Serve ran it with a
+// SessionLabel, "" otherwise: for OnEnd's messages about the session.
+func (t *Text) Label() string { return t.label }
 
 // NewText starts a simulation of cfg behind a text front. The header lines
 // (§7.1) are logged at once unless opt.NoHeader.

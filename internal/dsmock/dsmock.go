@@ -185,7 +185,7 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			return // no files after an abnormal end (§1.8, decision 4)
 		}
 		if st.unbilled {
-			fmt.Fprintln(stderr, unbilledLine(t.Label, t.Report()))
+			fmt.Fprintln(stderr, unbilledLine(t.Label(), t.Report()))
 		}
 		if cfg.Generated {
 			if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
@@ -203,8 +203,9 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 }
 
 // unbilledLine is --unbilled's report: the cost ds-server's report leaves
-// out against a meter of every powered second (mocksrv.Unbilled), which a
-// client profits from when its MIGJ or KILJ hide server time (§6.1, §6.2).
+// out against a meter of every powered second (mocksrv.Unbilled): server
+// time a client's MIGJ or KILJ hide, and resets by a recovery without a
+// failure (§6.1, §6.2).
 // It goes to stderr, after the report, so stdout stays ds-server's; with
 // --serve it names the session, as the session's other messages do.
 func unbilledLine(label string, rep *mocksrv.Report) string {
@@ -291,8 +292,9 @@ func help(topic string) string {
   -h topic   all | usage | limits | states | cmd
   --write-actual  write actRunTime into ds-jobs.xml
   --unbilled      after the report, say on stderr what its cost leaves out:
-                  server time ds-server does not bill once a client's MIGJ or
-                  KILJ hide it (ds-server.md §6.1, §6.2)
+                  server time ds-server does not bill (hidden by MIGJ or KILJ,
+                  or reset by a recovery without a failure; ds-server.md
+                  §6.1, §6.2)
   --serve         keep accepting connections (each an independent simulation)
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)

@@ -48,6 +48,7 @@ func TestUnbilledOption(t *testing.T) {
 		assert.Equal(t, "OK", r[5], "MIGJ")
 		assert.Equal(t, 0, <-code)
 		out := stdout.String()
+		require.Contains(t, out, "# Welcome")
 		reports[i] = out[strings.Index(out, "# Welcome"):] // the lines before echo the command line and port
 		if flag {
 			assert.Equal(t, "dsmock: the report's cost leaves out $0.05 (1 server, 50 server-seconds, 50.00% of $0.10; ds-server.md §6.1, §6.2)\n", stderr.String())
