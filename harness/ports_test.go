@@ -86,8 +86,8 @@ func freeBlock(t *testing.T) int {
 }
 
 // A run on a fixed port waits for the port while something else holds it
-// (the last run's client closing, an outgoing connection in the ephemeral
-// range), and names the port once the wait is over.
+// (an outgoing loopback connection or another program's port-0 listener,
+// see fixedPortWait), and names the port once the wait is over.
 func TestListenFixedWaitsForThePort(t *testing.T) {
 	held, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -205,9 +205,9 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 // unbilledLine is --unbilled's report: the cost ds-server's report leaves
 // out against a meter of every powered second (mocksrv.Unbilled): server
 // time a client's MIGJ or KILJ hide, and resets by a recovery without a
-// failure (§6.1, §6.2).
-// It goes to stderr, after the report, so stdout stays ds-server's; with
-// --serve it names the session, as the session's other messages do.
+// failure (§6.1, §6.2). It goes to stderr, after the report, so stdout
+// stays ds-server's; with --serve it names the session, as the session's
+// other messages do.
 func unbilledLine(label string, rep *mocksrv.Report) string {
 	who := "dsmock: "
 	if label != "" {

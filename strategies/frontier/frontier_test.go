@@ -385,9 +385,10 @@ func TestLearnedRatio(t *testing.T) {
 	assert.Equal(t, 4.0, f.learn.mean())
 }
 
-// Learning sees every run that completes, including one ds-server started
-// because a MIGJ took the waiting job ahead of it away: job 2 starts on
-// small 0 when job 1 leaves, and is the first to complete there.
+// Learning sees a run ds-server started because a MIGJ took the job ahead
+// of it away: job 2 starts on small 0 when job 1 leaves, and is the first
+// to complete there (its start is recorded at the MIGJ's outcome, not at
+// small 0's next JCPL, which would be too late).
 func TestLearnsAJobStartedByAMigration(t *testing.T) {
 	f, v := cluster(t, nil)
 	schedule(t, v, jb(0, 0, 1, 5000), ref("small", 0))
