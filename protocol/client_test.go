@@ -230,10 +230,12 @@ func TestBadServers(t *testing.T) {
 			require.ErrorIs(t, err, tc.is)
 			assert.Contains(t, err.Error(), tc.msg)
 			assert.Less(t, time.Since(start), timeout+time.Second, "bounded by the read timeout")
-			// After a broken exchange QUIT is not sent and returns at once.
+			// After a broken exchange QUIT is not sent and returns at once:
+			// well inside the read timeout it would wait out if it were sent
+			// (half of it, so a loaded machine's scheduling does not fail it).
 			start = time.Now()
 			require.Error(t, c.Quit())
-			assert.Less(t, time.Since(start), 50*time.Millisecond)
+			assert.Less(t, time.Since(start), timeout/2)
 		})
 	}
 }
