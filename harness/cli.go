@@ -67,7 +67,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsbench", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines)")
-	fs.StringSliceVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against")
+	fs.StringArrayVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against: names or specs as in -a (thr:pmin=5,queue=gq is one column), comma-separated or repeated")
 	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost)")
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
@@ -191,6 +191,9 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
+	if c.baselines, err = parseBaselines(c.baselines); err != nil {
+		return nil, 0, "", err
+	}
 	if c.parallel < 0 {
 		return nil, 0, "", errors.New("-j must be positive")
 	}
@@ -248,6 +251,72 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 		Parallel: c.parallel,
 		Target:   t,
 	}, objective, format, nil
+}
+
+// parseBaselines reads -b values as -a's (ParseVariants): a spec with
+// parameters is one column however many commas it holds, named by its
+// label (keys in order, as the columns are), so "-b thr:queue=gq,pmin=5"
+// names the column thr:pmin=5,queue=gq; a sweep names each of its
+// columns. A bare word after a spec without parameters starts a new
+// column, and one that is no strategy is kept as written: a --client
+// column's label. (pflag's comma list had split every spec with two
+// parameters into pieces that named no column.)
+func parseBaselines(values []string) ([]string, error) {
+	var out []string
+	for _, piece := range baselinePieces(values) {
+		vs, err := ParseVariants([]string{piece})
+		switch {
+		case err == nil:
+			for _, v := range vs {
+				out = append(out, v.Label())
+			}
+		case !strings.ContainsAny(piece, ":=,["):
+			out = append(out, piece) // a column no strategy makes: --client's
+		default:
+			hint := ""
+			if i := strings.LastIndexByte(piece, ','); i >= 0 && !strings.ContainsAny(piece[i+1:], ":=[]") {
+				// A bare word after a spec with parameters is one of its
+				// sweep values, as in -a.
+				hint = fmt.Sprintf(" (if %s is a column of its own, give it its own -b)", piece[i+1:])
+			}
+			return nil, fmt.Errorf("-b %s: %w%s", piece, err, hint)
+		}
+	}
+	return out, nil
+}
+
+// baselinePieces splits -b values into one spec each: a value's first
+// token, a token with a colon, a strategy's name, or a bare word after a
+// spec without parameters starts a new one; "key=value" and a sweep's further values
+// continue the current one.
+func baselinePieces(values []string) []string {
+	var out []string
+	params := false // the current piece has a key=value
+	for _, value := range values {
+		toks, err := strategies.SplitTop(value, ',')
+		if err != nil {
+			toks = []string{value} // unbalanced brackets: ParseVariants says so
+		}
+		first := true // each -b starts a column
+		for _, tok := range toks {
+			tok = strings.TrimSpace(tok)
+			if tok == "" {
+				continue
+			}
+			_, _, hasColon := strategies.CutTop(tok, ':')
+			_, _, hasEq := strategies.CutTop(tok, '=')
+			_, isName := strategies.Lookup(tok)
+			if first || hasColon || isName || (!hasEq && !params) {
+				first = false
+				out = append(out, tok)
+				params = hasColon
+				continue
+			}
+			out[len(out)-1] += "," + tok
+			params = params || hasEq
+		}
+	}
+	return out
 }
 
 // checkBaselines refuses a -b the user wrote that is not a column: it

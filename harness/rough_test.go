@@ -45,6 +45,35 @@ func TestUnknownBaselineRefused(t *testing.T) {
 	}
 }
 
+// -b reads specs as -a does: a spec with several parameters is one
+// column, named by its label (keys in order), and a bare word after a
+// spec without parameters is a column of its own (a --client label).
+func TestBaselineSpecs(t *testing.T) {
+	for _, tc := range []struct {
+		values []string
+		want   []string
+	}{
+		{[]string{"atl,ff,bf"}, []string{"atl", "ff", "bf"}},
+		{[]string{"thr:queue=gq,pmin=5,deadline=82800"}, []string{"thr:deadline=82800,pmin=5,queue=gq"}},
+		{[]string{"thr:queue=gq,pmin=5,ff,client"}, []string{"thr:pmin=5,queue=gq", "ff", "client"}},
+		{[]string{"frontier:weight=1,2", "java MyClient"}, []string{"frontier:weight=1", "frontier:weight=2", "java MyClient"}},
+		{[]string{"composite:members=[soonest; ff],mode=portfolio"}, []string{"composite:members=[soonest; ff],mode=portfolio"}},
+	} {
+		got, err := parseBaselines(tc.values)
+		require.NoError(t, err, tc.values)
+		assert.Equal(t, tc.want, got, tc.values)
+	}
+	_, err := parseBaselines([]string{"thr:pmin=5,client"})
+	assert.EqualError(t, err, `-b thr:pmin=5,client: strategy thr: parameter pmin="client": want an integer (if client is a column of its own, give it its own -b)`)
+
+	// A column with two parameters is accepted, where pflag's comma list
+	// split it into pieces that named no column.
+	code, out, stderr := runMain("-f", "csv", "-b", "thr:queue=gq,pmin=5", "-a", "thr:pmin=5,queue=gq,ff",
+		"--replay000", "seeds=0,limit=3")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, `"thr:pmin=5,queue=gq",ok`)
+}
+
 // dsbench --list and dsclient --list show the same listing (one
 // renderer), each after its own line on how to set a parameter.
 func TestListIsOneRenderer(t *testing.T) {
