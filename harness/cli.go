@@ -127,6 +127,14 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if err == nil && fs.Changed("baselines") {
 		err = checkBaselines(c.baselines, b.Columns())
 	}
+	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
+		if err == nil {
+			err = checkOutput(o[0], o[1])
+		}
+	}
+	if err == nil {
+		err = checkFolder("--plots", c.plots)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage

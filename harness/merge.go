@@ -231,6 +231,12 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	}
 	format, err := ParseFormat(c.format)
+	if err == nil {
+		err = checkOutput("--out", c.out)
+	}
+	if err == nil {
+		err = checkFolder("--plots", c.plots)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
