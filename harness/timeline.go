@@ -52,19 +52,23 @@ func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
 }
 
 // simulateOne loads the config and runs the variant on it in-process with
-// opt, for the timeline plot and the run viewer.
+// opt, for the timeline plot and the run viewer. Its errors name the run
+// ("ff on flaky-servers: …"), so callers do not.
 func simulateOne(src Source, v Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
+	fail := func(err error) (*mocksrv.Config, *mocksrv.Session, error) {
+		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+	}
 	cfg, err := src.Load()
 	if err != nil {
-		return nil, nil, err
+		return fail(err)
 	}
 	s, err := v.New()
 	if err != nil {
-		return nil, nil, err
+		return fail(err)
 	}
 	sess, err := Simulate(context.Background(), cfg, s, opt, "dsbench")
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
+		return fail(err)
 	}
 	return cfg, sess, nil
 }

@@ -72,7 +72,7 @@ func addTimelines(page *viewer.Page, b *Bench) error {
 			}
 			r, err := RunViewer(src, v)
 			if err != nil {
-				page.Notes = append(page.Notes, fmt.Sprintf("No timeline for %s on %s: %v", v.Label(), src.Name, err))
+				page.Notes = append(page.Notes, fmt.Sprintf("No timeline for %v", err))
 				continue
 			}
 			jobs += len(r.Stays)

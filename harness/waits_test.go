@@ -51,9 +51,21 @@ func TestWaitsFlag(t *testing.T) {
 	assert.Contains(t, string(data), "ff: mean of 2")
 	assert.Contains(t, string(data), "frontier: mean of 2")
 
-	code, _, stderr = runMain("-a", "ff", "--progress", "never", "--waits", filepath.Join(t.TempDir(), "no", "such", "dir", "w.txt"), cfgs[0])
-	assert.Equal(t, ExitFailure, code)
-	assert.Contains(t, stderr, "--waits")
+	// A run without a result has no split: it is named below the table
+	// and the strategy's mean is over the others (the whole table used to
+	// be lost, with the run named twice).
+	flaky, slow := filepath.Join("..", "configs", "flaky-servers.xml"), filepath.Join("..", "configs", "slow-boot.xml")
+	code, out, stderr = runMain("-a", "ff,ffq", "-f", "csv", "--progress", "never", "--waits", "-", flaky, slow)
+	require.Equal(t, ExitOK, code, stderr)
+	_, table, ok := strings.Cut(out, "run ")
+	require.True(t, ok, out)
+	assert.Regexp(t, `\nff on slow-boot +\d+ `, table)
+	assert.NotContains(t, table, "ff on flaky-servers  ")
+	assert.Regexp(t, `\nffq on flaky-servers +\d+ `, table)
+	assert.Contains(t, table, "ffq: mean of 2")
+	assert.NotContains(t, table, "ff: mean", "one run left: no mean row")
+	assert.Regexp(t, `\nno wait split for ff on flaky-servers: \d+ consecutive CHKQ`, table)
+	assert.Equal(t, 1, strings.Count(table, "ff on flaky-servers"), "named once")
 
 	code, _, stderr = runMain("--client", "no-such-client {port}", "--waits", "-", cfgs[0])
 	assert.Equal(t, ExitUsage, code, "refused before the run")
