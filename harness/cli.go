@@ -217,7 +217,9 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	var variants []Variant
 	switch {
 	case len(c.algos) > 0:
-		variants, err = ParseVariants(c.algos)
+		if variants, err = ParseVariants(c.algos); err == nil && len(variants) == 0 {
+			err = fmt.Errorf("-a %q names no strategy (dsbench --list shows them)", strings.Join(c.algos, " "))
+		}
 	case c.client != "":
 		variants, err = ParseVariants([]string{strings.Join(c.baselines, ",")})
 	default:

@@ -31,12 +31,15 @@ func TestParamCheckSharedWithDsclient(t *testing.T) {
 	assert.Equal(t, "dsclient: "+msg, strings.TrimSpace(cerr.String()))
 }
 
-// -b naming no column is refused (it used to be dropped silently).
+// -b naming no column is refused (it used to be dropped silently), and
+// so is an -a naming no strategy (it ran nothing and blamed a table it
+// did not print).
 func TestUnknownBaselineRefused(t *testing.T) {
 	for args, want := range map[string]string{
 		"-b nosuch -a ff":    "dsbench: -b nosuch: no such column (columns: ff)",
 		"-b bf -a ff":        "dsbench: -b bf: not among the strategies run: add it to -a (columns: ff)",
 		"-b ff,nosuch -a ff": "dsbench: -b nosuch: no such column",
+		"-a ,":               `dsbench: -a "," names no strategy (dsbench --list shows them)`,
 	} {
 		code, out, stderr := runMain(strings.Fields(args)...)
 		assert.Equal(t, ExitUsage, code, args)
