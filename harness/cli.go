@@ -67,7 +67,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsbench", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines)")
-	fs.StringArrayVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against: names or specs as in -a (thr:pmin=5,queue=gq is one column), comma-separated or repeated")
+	fs.StringArrayVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against: names or specs as in -a (thr:pmin=5,queue=gq is one column) and --client's label, comma-separated or repeated (each -b starts a column)")
 	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost)")
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
@@ -127,14 +127,6 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if err == nil && fs.Changed("baselines") {
 		err = checkBaselines(c.baselines, b.Columns())
 	}
-	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
-		if err == nil {
-			err = checkOutput(o[0], o[1])
-		}
-	}
-	if err == nil {
-		err = checkFolder("--plots", c.plots)
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
@@ -142,6 +134,10 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if err := b.Target.checkClient(); err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
 		return ExitFailure
+	}
+	if err := c.checkOutputs(); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return ExitUsage
 	}
 	b.Target.WrapConn = wrapConn
 
@@ -199,7 +195,8 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
-	if c.baselines, err = parseBaselines(c.baselines); err != nil {
+	var baseVariants []Variant
+	if c.baselines, baseVariants, err = parseBaselines(c.baselines); err != nil {
 		return nil, 0, "", err
 	}
 	if c.parallel < 0 {
@@ -217,11 +214,13 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	var variants []Variant
 	switch {
 	case len(c.algos) > 0:
-		if variants, err = ParseVariants(c.algos); err == nil && len(variants) == 0 {
-			err = fmt.Errorf("-a %q names no strategy (dsbench --list shows them)", strings.Join(c.algos, " "))
+		// -a "" with --client runs the client alone; without one it
+		// would run nothing.
+		if variants, err = ParseVariants(c.algos); err == nil && len(variants) == 0 && c.client == "" {
+			err = fmt.Errorf("-a %q: names no strategy (dsbench --list shows them)", strings.Join(c.algos, " "))
 		}
 	case c.client != "":
-		variants, err = ParseVariants([]string{strings.Join(c.baselines, ",")})
+		variants = baseVariants
 	default:
 		variants = AllVariants()
 	}
@@ -263,25 +262,38 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	}, objective, format, nil
 }
 
-// parseBaselines reads -b values as -a's (ParseVariants): a spec with
-// parameters is one column however many commas it holds, named by its
-// label (keys in order, as the columns are), so "-b thr:queue=gq,pmin=5"
-// names the column thr:pmin=5,queue=gq; a sweep names each of its
-// columns. A bare word after a spec without parameters starts a new
-// column, and one that is no strategy is kept as written: a --client
-// column's label. (pflag's comma list had split every spec with two
-// parameters into pieces that named no column.)
-func parseBaselines(values []string) ([]string, error) {
-	var out []string
+// parseBaselines reads -b values: the column labels, and the variants of
+// those that are strategies (what --client without -a runs beside the
+// client). Each -b value starts a column, and within one, a spec with
+// parameters is one column however many commas it holds, as in -a, named
+// by its label (keys in order, as the columns are): "-b
+// thr:queue=gq,pmin=5" names the column thr:pmin=5,queue=gq, and a sweep
+// names each of its columns. A bare word after a spec without parameters
+// starts a new column; one that is no strategy (and holds none of
+// ":=,[];") is kept as written, a --client column's label. pflag's comma
+// list, which -b was, had split every spec with two parameters into
+// pieces that named no column.
+func parseBaselines(values []string) ([]string, []Variant, error) {
+	var labels []string
+	var variants []Variant
 	for _, piece := range baselinePieces(values) {
-		vs, err := ParseVariants([]string{piece})
+		specs, err := parseSweeps("-b", []string{piece})
+		if err != nil {
+			return nil, nil, err
+		}
+		vs, err := expand(specs)
 		switch {
 		case err == nil:
 			for _, v := range vs {
-				out = append(out, v.Label())
+				if !slices.Contains(labels, v.Label()) {
+					labels = append(labels, v.Label())
+					variants = append(variants, v)
+				}
 			}
-		case !strings.ContainsAny(piece, ":=,["):
-			out = append(out, piece) // a column no strategy makes: --client's
+		case !strings.ContainsAny(piece, ":=,[];"):
+			if !slices.Contains(labels, piece) {
+				labels = append(labels, piece) // a column no strategy makes: --client's
+			}
 		default:
 			hint := ""
 			if i := strings.LastIndexByte(piece, ','); i >= 0 && !strings.ContainsAny(piece[i+1:], ":=[]") {
@@ -289,10 +301,10 @@ func parseBaselines(values []string) ([]string, error) {
 				// sweep values, as in -a.
 				hint = fmt.Sprintf(" (if %s is a column of its own, give it its own -b)", piece[i+1:])
 			}
-			return nil, fmt.Errorf("-b %s: %w%s", piece, err, hint)
+			return nil, nil, fmt.Errorf("-b %s: %w%s", piece, err, hint)
 		}
 	}
-	return out, nil
+	return labels, variants, nil
 }
 
 // baselinePieces splits -b values into one spec each: a value's first

@@ -231,17 +231,17 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	}
 	format, err := ParseFormat(c.format)
-	if err == nil {
-		err = checkOutput("--out", c.out)
-	}
-	if err == nil {
-		err = checkFolder("--plots", c.plots)
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
 	}
 	m, err := mergePieces(fs.Args())
+	if err == nil {
+		err = checkOutput("--out", c.out) // after the pieces: a refused merge makes no folder
+	}
+	if err == nil {
+		err = checkFolder("--plots", c.plots)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage

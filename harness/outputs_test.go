@@ -37,7 +37,8 @@ func TestOutputsCheckedBeforeTheRun(t *testing.T) {
 		{"--out", dir, "dsbench: --out " + dir + ": is a folder, not a file"},
 		{"--html", filepath.Join(file, "x.html"), "dsbench: --html " + filepath.Join(file, "x.html") + ": mkdir " + file},
 		{"--waits", filepath.Join(file, "w.txt"), "dsbench: --waits " + filepath.Join(file, "w.txt") + ": mkdir " + file},
-		{"--plots", filepath.Join(file, "p"), "dsbench: --plots: mkdir " + file},
+		{"--plots", filepath.Join(file, "p"), "dsbench: --plots " + filepath.Join(file, "p") + ": mkdir " + file},
+		{"--html", filepath.Join(dir, "new") + "/", "dsbench: --html " + filepath.Join(dir, "new") + "/: names a folder, not a file"},
 	} {
 		code, out, stderr := runMain(append([]string{tc.flag, tc.path}, run...)...)
 		assert.Equal(t, ExitUsage, code, tc.flag)
@@ -45,7 +46,37 @@ func TestOutputsCheckedBeforeTheRun(t *testing.T) {
 		assert.Contains(t, stderr, tc.want, tc.flag)
 	}
 
-	code, _, stderr = runMain("merge", "--out", filepath.Join(file, "m.csv"), piece)
+	assert.NoDirExists(t, filepath.Join(dir, "new"), "the refused path made no folder")
+
+	// --plots into a folder that holds anything, a folder named x too.
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "plots", "x"), 0o755))
+	code, _, stderr = runMain(append([]string{"--plots", filepath.Join(dir, "plots"), "-f", "csv"}, run...)...)
+	assert.Equal(t, ExitOK, code, stderr)
+
+	// A run refused for another reason makes no folder.
+	code, _, _ = runMain(append([]string{"--out", filepath.Join(dir, "never", "r.txt"), "--client", "no-such-client-binary {port}"}, run...)...)
+	assert.Equal(t, ExitFailure, code)
+	assert.NoDirExists(t, filepath.Join(dir, "never"))
+	code, _, _ = runMain("merge", "--out", filepath.Join(dir, "never", "m.csv"), filepath.Join(dir, "no-such-piece.json"))
+	assert.Equal(t, ExitUsage, code)
+	assert.NoDirExists(t, filepath.Join(dir, "never"))
+
+	// An existing file without write permission (root writes anyway).
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(dir, "read-only.csv")
+		require.NoError(t, os.WriteFile(ro, []byte("keep"), 0o444))
+		code, _, stderr = runMain(append([]string{"--out", ro}, run...)...)
+		assert.Equal(t, ExitUsage, code)
+		assert.Contains(t, stderr, "dsbench: --out "+ro+": open "+ro+": permission denied")
+		data, err := os.ReadFile(ro)
+		require.NoError(t, err)
+		assert.Equal(t, "keep", string(data), "checked, not truncated")
+	}
+
+	piece2 := filepath.Join(dir, "pieces", "2.json")
+	code, _, stderr = runMain(append([]string{"--shard", "2/2", "--out", piece2}, run...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	code, _, stderr = runMain("merge", "--out", filepath.Join(file, "m.csv"), piece, piece2)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "dsbench merge: --out "+filepath.Join(file, "m.csv")+": mkdir "+file)
 }

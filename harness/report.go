@@ -30,7 +30,7 @@ func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result)
 	if out != "" {
 		f, err := os.Create(out)
 		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: --out: %v\n", err)
+			fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", out, err)
 			return ExitFailure
 		}
 		defer f.Close()

@@ -34,18 +34,22 @@ func TestParamCheckSharedWithDsclient(t *testing.T) {
 // -b naming no column is refused (it used to be dropped silently), and
 // so is an -a naming no strategy (it ran nothing and blamed a table it
 // did not print).
-func TestUnknownBaselineRefused(t *testing.T) {
+func TestUnknownColumnOrStrategyRefused(t *testing.T) {
 	for args, want := range map[string]string{
 		"-b nosuch -a ff":    "dsbench: -b nosuch: no such column (columns: ff)",
 		"-b bf -a ff":        "dsbench: -b bf: not among the strategies run: add it to -a (columns: ff)",
 		"-b ff,nosuch -a ff": "dsbench: -b nosuch: no such column",
-		"-a ,":               `dsbench: -a "," names no strategy (dsbench --list shows them)`,
+		"-a ,":               `dsbench: -a ",": names no strategy (dsbench --list shows them)`,
 	} {
 		code, out, stderr := runMain(strings.Fields(args)...)
 		assert.Equal(t, ExitUsage, code, args)
 		assert.Empty(t, out)
 		assert.Contains(t, stderr, want, args)
 	}
+	code, out, stderr := runMain("-a", "")
+	assert.Equal(t, ExitUsage, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "dsbench: -a \"\": names no strategy (dsbench --list shows them)\n", stderr)
 }
 
 // -b reads specs as -a does: a spec with several parameters is one
@@ -56,18 +60,32 @@ func TestBaselineSpecs(t *testing.T) {
 		values []string
 		want   []string
 	}{
-		{[]string{"atl,ff,bf"}, []string{"atl", "ff", "bf"}},
+		{[]string{"atl,ff,bf,ff"}, []string{"atl", "ff", "bf"}},
 		{[]string{"thr:queue=gq,pmin=5,deadline=82800"}, []string{"thr:deadline=82800,pmin=5,queue=gq"}},
 		{[]string{"thr:queue=gq,pmin=5,ff,client"}, []string{"thr:pmin=5,queue=gq", "ff", "client"}},
 		{[]string{"frontier:weight=1,2", "java MyClient"}, []string{"frontier:weight=1", "frontier:weight=2", "java MyClient"}},
 		{[]string{"composite:members=[soonest; ff],mode=portfolio"}, []string{"composite:members=[soonest; ff],mode=portfolio"}},
 	} {
-		got, err := parseBaselines(tc.values)
+		got, _, err := parseBaselines(tc.values)
 		require.NoError(t, err, tc.values)
 		assert.Equal(t, tc.want, got, tc.values)
 	}
-	_, err := parseBaselines([]string{"thr:pmin=5,client"})
+	_, _, err := parseBaselines([]string{"thr:pmin=5,client"})
 	assert.EqualError(t, err, `-b thr:pmin=5,client: strategy thr: parameter pmin="client": want an integer (if client is a column of its own, give it its own -b)`)
+
+	// The messages name -b, not -a.
+	_, _, err = parseBaselines([]string{"thr:pmin=5,pmin=6"})
+	assert.EqualError(t, err, `-b "thr:pmin=5,pmin=6": parameter pmin given twice for thr`)
+	_, _, err = parseBaselines([]string{"ff]"})
+	assert.ErrorContains(t, err, `-b: "ff]", column 3: "]" without "["`)
+
+	// With --client and no -a the baselines are what runs beside the
+	// client, and the client's own column may be named among them (the
+	// labels used to be joined and parsed again as -a, which refused it).
+	bench, _, _, err := (&cliConfig{client: "my-client {port}", label: "mine", baselines: []string{"ff,mine", "thr:pmin=5,queue=gq"},
+		objective: "tt", format: "table", timeout: time.Minute, progress: "never", clientDir: "."}).bench([]string{filepath.Join("..", "configs", "slow-boot.xml")})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ff", "thr:pmin=5,queue=gq", "mine"}, bench.Columns())
 
 	// A column with two parameters is accepted, where pflag's comma list
 	// split it into pieces that named no column.

@@ -97,7 +97,7 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 	if c.out != "" {
 		f, err := os.Create(c.out)
 		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: --out: %v\n", err)
+			fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", c.out, err)
 			return ExitFailure
 		}
 		defer f.Close()

@@ -49,10 +49,16 @@ func (v Variant) New() (strategies.Strategy, error) {
 // Every name and key is checked against the registry, and every element of
 // a list value too.
 func ParseVariants(values []string) ([]Variant, error) {
-	specs, err := parseSweeps(values)
+	specs, err := parseSweeps("-a", values)
 	if err != nil {
 		return nil, err
 	}
+	return expand(specs)
+}
+
+// expand makes the variants of parsed specs, each checked by
+// strategies.New.
+func expand(specs []*sweep) ([]Variant, error) {
 	var out []Variant
 	seen := map[string]bool{}
 	for _, s := range specs {
@@ -80,20 +86,22 @@ func ParseVariants(values []string) ([]Variant, error) {
 // sweep is one spec of -a before expansion: its keys in the order written
 // and each key's values.
 type sweep struct {
+	flag string // "-a" or "-b", for the messages
 	name string
 	keys []string
 	vals map[string][]string
 }
 
-// parseSweeps splits -a values into specs (see ParseVariants).
-func parseSweeps(values []string) ([]*sweep, error) {
+// parseSweeps splits the values of flag (-a, or -b's one column) into
+// specs (see ParseVariants).
+func parseSweeps(flag string, values []string) ([]*sweep, error) {
 	var specs []*sweep
 	var cur *sweep
 	lastKey := ""
 	for _, value := range values {
 		toks, err := strategies.SplitTop(value, ',')
 		if err != nil {
-			return nil, fmt.Errorf("-a: %w", err)
+			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 		for _, tok := range toks {
 			tok = strings.TrimSpace(tok)
@@ -105,7 +113,7 @@ func parseSweeps(values []string) ([]*sweep, error) {
 			_, _, hasEq := strategies.CutTop(tok, '=')
 			switch {
 			case hasColon || isName || (cur == nil && !hasEq):
-				cur = &sweep{name: name, vals: map[string][]string{}}
+				cur = &sweep{flag: flag, name: name, vals: map[string][]string{}}
 				specs = append(specs, cur)
 				lastKey = ""
 				if !hasColon {
@@ -114,12 +122,12 @@ func parseSweeps(values []string) ([]*sweep, error) {
 				tok = kv
 				fallthrough
 			case hasEq:
-				if lastKey, err = cur.addKey(value, tok); err != nil {
+				if lastKey, err = cur.addKey(flag, value, tok); err != nil {
 					return nil, err
 				}
 			default:
 				if lastKey == "" {
-					return nil, fmt.Errorf("-a %q: %q is neither a strategy nor a parameter value", value, tok)
+					return nil, fmt.Errorf("%s %q: %q is neither a strategy nor a parameter value", flag, value, tok)
 				}
 				if err := cur.addValue(lastKey, tok); err != nil {
 					return nil, err
@@ -131,17 +139,17 @@ func parseSweeps(values []string) ([]*sweep, error) {
 }
 
 // addKey adds a "key=value" token to the spec and returns the key.
-func (s *sweep) addKey(value, tok string) (string, error) {
+func (s *sweep) addKey(flag, value, tok string) (string, error) {
 	if s == nil {
-		return "", fmt.Errorf("-a %q: parameter %q comes before any strategy name", value, tok)
+		return "", fmt.Errorf("%s %q: parameter %q comes before any strategy name", flag, value, tok)
 	}
 	k, v, _ := strategies.CutTop(tok, '=')
 	k = strings.TrimSpace(k)
 	if k == "" {
-		return "", fmt.Errorf("-a %q: empty parameter name in %q", value, tok)
+		return "", fmt.Errorf("%s %q: empty parameter name in %q", flag, value, tok)
 	}
 	if _, dup := s.vals[k]; dup {
-		return "", fmt.Errorf("-a %q: parameter %s given twice for %s", value, k, s.name)
+		return "", fmt.Errorf("%s %q: parameter %s given twice for %s", flag, value, k, s.name)
 	}
 	s.keys = append(s.keys, k)
 	return k, s.addValue(k, v)
@@ -154,7 +162,7 @@ func (s *sweep) addValue(k, v string) error {
 	if strings.HasPrefix(v, "[") {
 		l, err := strategies.ParseList(v)
 		if err != nil {
-			return fmt.Errorf("-a: %s: parameter %s: %w", s.name, k, err)
+			return fmt.Errorf("%s: %s: parameter %s: %w", s.flag, s.name, k, err)
 		}
 		v = strategies.FormatList(l)
 	}
