@@ -309,8 +309,8 @@ func parseBaselines(values []string) ([]string, []Variant, error) {
 
 // baselinePieces splits -b values into one spec each: a value's first
 // token, a token with a colon, a strategy's name, or a bare word after a
-// spec without parameters starts a new one; "key=value" and a sweep's further values
-// continue the current one.
+// spec without parameters starts a new one; "key=value" and a sweep's
+// further values continue the current one.
 func baselinePieces(values []string) []string {
 	var out []string
 	params := false // the current piece has a key=value
