@@ -217,7 +217,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder")
-	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout")
+	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
@@ -237,7 +237,9 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := mergePieces(fs.Args())
 	if err == nil {
-		err = checkOutput("--out", c.out) // after the pieces: a refused merge makes no folder
+		if c.out != "-" {
+			err = checkOutput("--out", c.out) // after the pieces: a refused merge makes no folder
+		}
 	}
 	if err == nil {
 		err = checkFolder("--plots", c.plots)

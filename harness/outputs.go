@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,17 +11,28 @@ import (
 // checkOutputs checks every file and folder flag before any run (the last
 // check, so a run refused for another reason leaves no folder behind).
 func (c *cliConfig) checkOutputs() error {
-	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}} {
+	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
+		if o[1] == "-" && o[0] != "--html" { // --out - and --waits - are stdout
+			continue
+		}
 		if err := checkOutput(o[0], o[1]); err != nil {
 			return err
 		}
 	}
-	if c.waits != "-" { // --waits - is stdout
-		if err := checkOutput("--waits", c.waits); err != nil {
-			return err
-		}
-	}
 	return checkFolder("--plots", c.plots)
+}
+
+// openOut is where --out sends the report or piece: the file it names, or
+// stdout when it is not given or is "-" (as for --waits). close is never nil.
+func openOut(out string, stdout io.Writer) (w io.Writer, close func() error, err error) {
+	if out == "" || out == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out %s: %w", out, err)
+	}
+	return f, f.Close, nil
 }
 
 // checkOutput makes sure a file flag's path can be written before any run:

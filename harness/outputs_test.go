@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +80,30 @@ func TestOutputsCheckedBeforeTheRun(t *testing.T) {
 	code, _, stderr = runMain("merge", "--out", filepath.Join(file, "m.csv"), piece, piece2)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "dsbench merge: --out "+filepath.Join(file, "m.csv")+": mkdir "+file)
+}
+
+// --out - is stdout, as for --waits: the report, a shard's piece and a merge
+// print, and no file named "-" appears.
+func TestOutDashIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	run := []string{"-a", "ff", "--replay000", "seeds=0,limit=3", "--out", "-"}
+
+	code, out, stderr := runMain(append([]string{"-f", "csv"}, run...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "config,strategy,")
+
+	var pieces []string
+	for i := 1; i <= 2; i++ {
+		code, out, stderr = runMain(append([]string{"--shard", strconv.Itoa(i) + "/2"}, run...)...)
+		require.Equal(t, ExitOK, code, stderr)
+		assert.Contains(t, out, `"shard"`)
+		pieces = append(pieces, filepath.Join(dir, strconv.Itoa(i)+".json"))
+		require.NoError(t, os.WriteFile(pieces[i-1], []byte(out), 0o644))
+	}
+	code, out, stderr = runMain(append([]string{"merge", "-f", "csv", "--out", "-"}, pieces...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "config,strategy,")
+
+	assert.NoFileExists(t, filepath.Join(dir, "-"))
 }

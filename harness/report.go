@@ -3,7 +3,6 @@ package harness
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"time"
@@ -26,17 +25,17 @@ type report struct {
 // writeTo writes the report to the file out ("" for stdout) and returns
 // dsbench's exit status.
 func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result) int {
-	w := stdout
-	if out != "" {
-		f, err := os.Create(out)
-		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", out, err)
-			return ExitFailure
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := openOut(out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return ExitFailure
 	}
-	return rp.write(w, stderr, results)
+	code := rp.write(w, stderr, results)
+	if err := closeOut(); err != nil { // a full disk shows here, not at the write
+		fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", out, err)
+		return ExitFailure
+	}
+	return code
 }
 
 func (rp report) write(w, stderr io.Writer, results []Result) int {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -93,17 +92,16 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 		fmt.Fprintln(stderr, "dsbench: interrupted: no piece written")
 		return ExitFailure
 	}
-	w := stdout
-	if c.out != "" {
-		f, err := os.Create(c.out)
-		if err != nil {
-			fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", c.out, err)
-			return ExitFailure
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := openOut(c.out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return ExitFailure
 	}
-	if err := writePiece(w, b.Shard, sweepOf(b, objective, c.baselines), elapsed, b.selected(), results); err != nil {
+	err = writePiece(w, b.Shard, sweepOf(b, objective, c.baselines), elapsed, b.selected(), results)
+	if cerr := closeOut(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: writing the piece: %v\n", err)
 		return ExitFailure
 	}
