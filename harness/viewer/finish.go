@@ -5,17 +5,24 @@ import (
 	"sort"
 )
 
+// cut is finish's error for a run that stops before its end.
+func (p *parser) cut(msg string) error {
+	err := p.errf("%s", msg).(*LogError)
+	err.Cut = true
+	return err
+}
+
 // finish checks the log reached the end of the simulation, closes what
 // was still open and computes the series.
 func (p *parser) finish() (*Run, error) {
 	if p.line == 0 {
-		return nil, &LogError{p.file, 1, "empty file: not a ds-server log"}
+		return nil, &LogError{File: p.file, Line: 1, Msg: "empty file: not a ds-server log"}
 	}
 	if p.cont > 0 || p.batch > 0 {
-		return nil, p.errf("the log ends inside a DATA batch: cut short?")
+		return nil, p.cut("the log ends inside a DATA batch: cut short?")
 	}
 	if !p.summary {
-		return nil, p.errf("the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?")
+		return nil, p.cut("the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?")
 	}
 	r := p.run
 	switch {

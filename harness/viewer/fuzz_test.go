@@ -3,6 +3,7 @@ package viewer
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,8 +77,21 @@ func FuzzParseLog(f *testing.F) {
 		log := simLog(f, cfg, lvl)
 		f.Add(log)
 		f.Add(log[:len(log)/2])
+		// dsmock --serve's shape: sessions after one header, one cut short.
+		header := bytes.SplitAfterN(log, []byte("\n"), 4)
+		f.Add(slices.Concat(header[0], header[1], header[2], []byte("# session 1 (client a)\n"), header[3],
+			[]byte("# session 2 (client b)\n"), header[3][:len(header[3])/2], []byte("# session 3 (client c)\n"), header[3]))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		logs, err := ParseLogs("f.log", bytes.NewReader(data), cfg)
+		if err == nil && len(logs.Runs) == 0 {
+			t.Fatal("ParseLogs: no error and no run")
+		}
+		for _, c := range logs.Cut {
+			if c.File != "f.log" || c.Line < 1 || !c.Cut {
+				t.Fatalf("a run left out without its file and line: %+v", c)
+			}
+		}
 		r, err := ParseLog("f.log", bytes.NewReader(data), cfg)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "f.log:") {

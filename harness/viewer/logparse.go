@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,11 +11,13 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
-// LogError is a log the viewer refuses: its file and 1-based line.
+// LogError is a log the viewer refuses: its file and 1-based line. Cut
+// says the log (or the run of it the error names) stops before its end.
 type LogError struct {
 	File string
 	Line int
 	Msg  string
+	Cut  bool
 }
 
 func (e *LogError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
@@ -28,23 +31,110 @@ const maxLogLine = 1 << 20
 // log in errors. A log that is not a ds-server log, that stops before the
 // end-of-simulation report, or whose jobs or servers are not cfg's is
 // refused with the line where it shows; nothing is built from part of a
-// log.
+// log. A file that holds several runs is refused too (ParseLogs reads
+// them): drawn as one, their jobs would run twice.
 func ParseLog(file string, r io.Reader, cfg *mocksrv.Config) (*Run, error) {
+	logs, err := ParseLogs(file, r, cfg)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(logs.starts) > 1:
+		return nil, &LogError{File: file, Line: logs.starts[1],
+			Msg: fmt.Sprintf("a second run begins here: the file holds %d runs (read them with ParseLogs)", len(logs.starts))}
+	}
+	return logs.Runs[0], nil
+}
+
+// Logs is what ParseLogs read from one file.
+type Logs struct {
+	Runs []*Run
+	// Cut are the runs of a file of several that stop before ds-server's
+	// report (a dsmock --serve session whose client went away, or one
+	// still running when the file was read), each at its last line: left
+	// out of Runs, since a run's figures need its end.
+	Cut []*LogError
+
+	starts []int // the first line of each run, whole or cut, in file order
+}
+
+// ParseLogs reads a file that holds one run or several, each read as
+// ParseLog reads one: dsmock --serve's output, where each session's log
+// and report follow a line "# session N (client ADDR)" (the server's
+// header lines come once, before the first), or logs written one after
+// another, each beginning "# ds-sim server" again. A run begins at such a
+// line once the run before it has shown anything but "#" lines. A file
+// of one run that stops before its end is refused; in a file of several,
+// such a run is left out (Logs.Cut) and the file is refused only when no
+// run is whole. Each run's Part says which of the file's runs it is (""
+// when the file holds one); line numbers are the whole file's.
+func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
+	logs := Logs{starts: []int{1}}
 	p := newParser(file, cfg)
+	end := func() error {
+		run, err := p.finish()
+		var le *LogError
+		switch {
+		case err == nil:
+			logs.Runs = append(logs.Runs, run)
+		case errors.As(err, &le) && le.Cut:
+			logs.Cut = append(logs.Cut, le)
+		default:
+			return err
+		}
+		return nil
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxLogLine)
+	line := 0
 	for sc.Scan() {
-		p.line++
+		line++
 		// A log that went through a Windows editor or mailer has CRLF
 		// line ends: read it all the same.
-		if err := p.parseLine(strings.TrimSuffix(sc.Text(), "\r")); err != nil {
-			return nil, err
+		raw := strings.TrimSuffix(sc.Text(), "\r")
+		if part, ok := runStart(raw, line); ok {
+			if p.begun {
+				if p.run.Part == "" { // the file holds several runs after all
+					p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
+				}
+				if err := end(); err != nil {
+					return Logs{}, err
+				}
+				p = newParser(file, cfg)
+				p.run.FirstLine = line
+				logs.starts = append(logs.starts, line)
+				p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
+			}
+			if part != "" {
+				p.run.Part = part
+			}
+		}
+		p.line = line
+		if err := p.parseLine(raw); err != nil {
+			return Logs{}, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &LogError{file, p.line + 1, err.Error()}
+		return Logs{}, &LogError{File: file, Line: line + 1, Msg: err.Error()}
 	}
-	return p.finish()
+	if p.begun || len(logs.starts) == 1 { // (a last session that logged nothing is no run)
+		if err := end(); err != nil {
+			return Logs{}, err
+		}
+	}
+	if len(logs.Runs) == 0 {
+		return Logs{}, logs.Cut[0] // one run cut short, or every one
+	}
+	return logs, nil
+}
+
+// runStart says whether a line may begin a run: dsmock --serve's session
+// line (part names the session) or a ds-server header after line 1.
+func runStart(raw string, line int) (part string, ok bool) {
+	if rest, found := strings.CutPrefix(raw, "# session "); found {
+		n, _, _ := strings.Cut(rest, " ")
+		return "session " + n, true
+	}
+	return "", line > 1 && strings.HasPrefix(raw, "# ds-sim server")
 }
 
 // parser is the state of one log read.
@@ -53,6 +143,7 @@ type parser struct {
 	cfg   *mocksrv.Config
 	run   *Run
 	line  int
+	begun bool           // a line other than a "#" line has been read: the run has begun
 	types map[string]int // type name → index in run.Types
 	first []int          // index of each type's server 0 in run.Servers
 	jobs  map[int]*jobState
@@ -82,7 +173,7 @@ type jobState struct {
 }
 
 func newParser(file string, cfg *mocksrv.Config) *parser {
-	p := &parser{file: file, cfg: cfg, run: &Run{Source: file}, types: map[string]int{},
+	p := &parser{file: file, cfg: cfg, run: &Run{Source: file, FirstLine: 1}, types: map[string]int{},
 		jobs: map[int]*jobState{}, term: -1, logEnd: -1, t: -1}
 	for i, t := range cfg.Types {
 		p.types[t.Name] = i
@@ -103,7 +194,11 @@ func newParser(file string, cfg *mocksrv.Config) *parser {
 }
 
 func (p *parser) errf(format string, a ...any) error {
-	return &LogError{p.file, p.line, fmt.Sprintf(format, a...)}
+	msg := fmt.Sprintf(format, a...)
+	if p.run.Part != "" { // dsmock --serve's output: which session
+		msg = p.run.Part + ": " + msg
+	}
+	return &LogError{File: p.file, Line: p.line, Msg: msg}
 }
 
 // parseLine dispatches one line by its kind (internal/transcript's
@@ -117,6 +212,9 @@ func (p *parser) parseLine(raw string) error {
 		return p.errf("not a ds-server log: it should start with \"# ds-sim server\", not %.60q", raw)
 	}
 	s := strings.TrimLeft(raw, " ")
+	if s != "" && !strings.HasPrefix(s, "#") && !strings.HasPrefix(s, "Total #failures: ") {
+		p.begun = true // (failure generation's count comes before the header)
+	}
 	switch {
 	case s == "":
 		return nil // after failed/killed lines, and a SENT message's own "\n"

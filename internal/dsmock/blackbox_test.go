@@ -22,7 +22,9 @@ import (
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -195,6 +197,20 @@ func TestBlackBoxServe(t *testing.T) {
 		before := out[:strings.Index(out, "[ Summary ]")]
 		assert.Regexp(t, `(?m)^# session \d+ \(client 127\.0\.0\.1:\d+\)$`, before[strings.LastIndex(before, "\n# session"):])
 		assert.GreaterOrEqual(t, strings.Count(out, "\n# session "), 7, "one label per session: %s", out)
+
+		// The run viewer reads this output as its runs: the good client's
+		// whole, the sessions abandoned mid-run left out and named.
+		cfg, err := mocksrv.LoadConfig(filepath.Join(work, "config.xml"), mocksrv.LoadOptions{})
+		require.NoError(t, err)
+		logs, err := viewer.ParseLogs("serve.out", strings.NewReader(out), cfg)
+		require.NoError(t, err)
+		require.Len(t, logs.Runs, 1)
+		assert.Regexp(t, `^session \d+$`, logs.Runs[0].Part)
+		assert.Contains(t, string(want), "total cost: $"+logs.Runs[0].LogCost+"\n")
+		require.NotEmpty(t, logs.Cut, "the sessions that disconnected mid-run")
+		for _, c := range logs.Cut {
+			assert.Regexp(t, `^serve.out:\d+: session \d+: the log ends before`, c.Error())
+		}
 	})
 
 	// Interrupting --serve ends it with status 0.

@@ -63,6 +63,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
 	}
+	for _, n := range page.Notes { // runs left out: on the page, and said here
+		fmt.Fprintf(stderr, "dsview: %s\n", n)
+	}
 	render := page.Render
 	if *waits {
 		render = func(w io.Writer) error { return writeWaits(w, page.Groups[0].Runs) }
@@ -84,32 +87,42 @@ func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewe
 		title = "dsview: " + name
 	}
 	g := viewer.Group{Title: name}
+	page := &viewer.Page{Title: title}
 	for _, path := range logs {
-		r, err := readLog(path, cfg)
+		read, err := readLog(path, cfg)
 		if err != nil {
 			return nil, err
 		}
-		r.Name = filepath.Base(path)
-		g.Runs = append(g.Runs, r)
+		for _, r := range read.Runs { // dsmock --serve's output holds a run per session
+			r.Name = filepath.Base(path)
+			if r.Part != "" {
+				r.Name += ", " + r.Part
+			}
+			g.Runs = append(g.Runs, r)
+		}
+		for _, c := range read.Cut {
+			page.Notes = append(page.Notes, c.Error()+": left out (a session whose client went away, or one still running, has no report)")
+		}
 	}
-	return &viewer.Page{Title: title, Groups: []viewer.Group{g}}, nil
+	page.Groups = []viewer.Group{g}
+	return page, nil
 }
 
-func readLog(path string, cfg *mocksrv.Config) (*viewer.Run, error) {
+func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return viewer.Logs{}, err
 	}
 	if strings.HasSuffix(path, ".gz") {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return viewer.Logs{}, fmt.Errorf("%s: %w", path, err)
 		}
 		if data, err = io.ReadAll(zr); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return viewer.Logs{}, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	return viewer.ParseLog(path, bytes.NewReader(data), cfg)
+	return viewer.ParseLogs(path, bytes.NewReader(data), cfg)
 }
 
 // writeWaits is --waits: a row per run, then their mean.

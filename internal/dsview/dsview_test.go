@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,6 +89,39 @@ func TestDsviewRefuses(t *testing.T) {
 	}
 }
 
+// dsmock --serve's output: a run per session, named by it; a session cut
+// short is left out, said on stderr and on the page.
+func TestDsviewServeOutput(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfg := filepath.Join(dir, "fixtures/sample-config01/config.xml")
+	bf := strings.SplitAfter(string(fixtures.ReadGz(t, filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz"))), "\n")
+	ff := strings.SplitAfter(string(fixtures.ReadGz(t, filepath.Join(dir, "transcripts/sample-config01.ff.vall.log.gz"))), "\n")
+	out := strings.Join(bf[:3], "") + "# session 1 (client 127.0.0.1:40001)\n" + strings.Join(bf[3:], "") +
+		"# session 2 (client 127.0.0.1:40002)\n" + strings.Join(ff[3:100], "") +
+		"# session 3 (client 127.0.0.1:40003)\n" + strings.Join(ff[3:], "")
+	log := filepath.Join(t.TempDir(), "serve.out")
+	require.NoError(t, os.WriteFile(log, []byte(out), 0o644))
+
+	var stdout, stderr strings.Builder
+	require.Equal(t, ExitOK, Main([]string{"--waits", "-c", cfg, log}, &stdout, &stderr), stderr.String())
+	var names []string
+	for _, l := range strings.Split(stdout.String(), "\n")[1:3] {
+		names = append(names, strings.Join(strings.Fields(l)[:3], " "))
+	}
+	assert.Equal(t, []string{"serve.out, session 1", "serve.out, session 3"}, names)
+	note := log + `:` + strconv.Itoa(len(bf)+1+97) + `: session 2: the log ends inside a DATA batch: cut short?`
+	assert.Contains(t, stderr.String(), "dsview: "+note)
+	assert.Contains(t, stderr.String(), "left out (a session whose client went away, or one still running, has no report)")
+
+	page := filepath.Join(t.TempDir(), "v.html")
+	stderr.Reset()
+	require.Equal(t, ExitOK, Main([]string{"-o", page, "-c", cfg, log}, &stdout, &stderr), stderr.String())
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(data), `"name":"serve.out, session 3"`), "the page draws session 3")
+	assert.True(t, strings.Contains(string(data), "session 2: the log ends inside a DATA batch"), "the page says session 2 is left out")
+}
+
 // --waits on every shared -v all transcript of the real ds-server: a row
 // per log, and the split adds up to ds-server's own report (its average
 // waiting and exec times are the truncated means of what Waits splits).
@@ -109,9 +143,11 @@ func TestDsviewWaitsMatchDsServer(t *testing.T) {
 
 			cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{})
 			require.NoError(t, err)
-			r, err := readLog(log, cfg)
+			read, err := readLog(log, cfg)
 			require.NoError(t, err)
-			w := r.Waits()
+			require.Len(t, read.Runs, 1)
+			require.Empty(t, read.Cut)
+			w := read.Runs[0].Waits()
 			summary, err := os.ReadFile(strings.TrimSuffix(log, ".vall.log.gz") + ".summary")
 			require.NoError(t, err)
 			var wait, exec, tat int
