@@ -131,6 +131,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
 	}
+	for _, w := range configWarnings(b.Sources) {
+		fmt.Fprintln(stderr, "dsbench: warning:", w)
+	}
 	if err := b.Target.checkClient(); err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
 		return ExitFailure

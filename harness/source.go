@@ -12,6 +12,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
 
 // Source is one config: a row of the tables.
@@ -24,6 +25,31 @@ type Source struct {
 	// config.
 	Base      string
 	Transform Transform
+
+	servers string // an SWF trace's servers config, "" for none
+}
+
+// configWarnings lists what dsmock -c warns about in the configs' own
+// files (a number with text after it, cores="2x", which ds-server reads
+// as 2 without a word): a file says the same thing whichever tool reads
+// it. Each file once, in the order of the rows.
+func configWarnings(srcs []Source) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range srcs {
+		p := s.servers
+		if s.FS == nil {
+			p = s.Path
+		}
+		if p == "" || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if data, err := os.ReadFile(p); err == nil {
+			out = append(out, simconfig.TrailingGarbage(p, data)...)
+		}
+	}
+	return out
 }
 
 // Load reads and validates the config; files it names (job list, failure

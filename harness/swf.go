@@ -18,7 +18,7 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	if !swf.IsTrace(arg) {
 		return Source{}, false, nil
 	}
-	path, _, err := swf.ParseSpec(arg)
+	path, o, err := swf.ParseSpec(arg)
 	if err != nil {
 		return Source{}, true, err
 	}
@@ -26,5 +26,5 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	if err != nil {
 		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
-	return Source{Name: swf.Name(path) + arg[len(path):], Path: w.ConfigName, FS: w.FS}, true, nil
+	return Source{Name: swf.Name(path) + arg[len(path):], Path: w.ConfigName, FS: w.FS, servers: o.Servers}, true, nil
 }

@@ -89,3 +89,24 @@ func TestSWFCommandLine(t *testing.T) {
 	require.Contains(t, stderr.String(), bad+": line 1: 19 fields, want 18")
 	require.Empty(t, stdout.String())
 }
+
+// TestConfigWarnings: a number with text after it (cores="8x"), which
+// ds-server reads as 8 without a word, is warned about by dsbench as by
+// dsmock -c, in a config and in a trace's servers config, once a file.
+func TestConfigWarnings(t *testing.T) {
+	data, err := os.ReadFile("../mocksrv/swf/testdata/servers.xml")
+	require.NoError(t, err)
+	servers := filepath.Join(t.TempDir(), "servers.xml")
+	require.NoError(t, os.WriteFile(servers, []byte(strings.Replace(string(data), `cores="8"`, `cores="8x"`, 1)), 0o644))
+	cfgData, err := os.ReadFile("../configs/light-short-small.xml")
+	require.NoError(t, err)
+	require.Contains(t, string(cfgData), `cores="2"`)
+	cfg := filepath.Join(t.TempDir(), "c2x.xml")
+	require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(cfgData), `cores="2"`, `cores="2x"`, 1)), 0o644))
+
+	var stdout, stderr strings.Builder
+	code := Main([]string{"-a", "ff,bf", "-f", "csv", "--progress", "never", cfg, swfTrace + ":servers=" + servers, swfTrace + ":time-scale=2,servers=" + servers}, &stdout, &stderr, nil)
+	require.Equal(t, 0, code, stderr.String())
+	require.Equal(t, "dsbench: warning: "+cfg+`: <server> 2 (micro): attribute cores: "2x" is read as 2, as ds-server does (it ignores "x")`+"\n"+
+		"dsbench: warning: "+servers+`: <server> 2 (big): attribute cores: "8x" is read as 8, as ds-server does (it ignores "x")`+"\n", stderr.String())
+}

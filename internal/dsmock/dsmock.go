@@ -84,7 +84,7 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok bool) {
 	var err error
 	if st.swf != "" {
-		cfg, err = loadSWF(st) // an SWF trace (swf.go)
+		cfg, err = loadSWF(st, cl.stderr) // an SWF trace (swf.go)
 	} else if st.config == "" {
 		cfg, err = mocksrv.RandomConfig(st.load) // no -c: the random system (failure-models.md §12)
 	} else {

@@ -2,6 +2,8 @@ package dsmock
 
 import (
 	"errors"
+	"fmt"
+	"io"
 
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
@@ -11,7 +13,9 @@ import (
 // jobs, on the <server> elements of the -c config when one is given (and
 // the spec names no servers= of its own), else on servers derived from
 // the trace. ds-server has no such option: give it the files dsswf writes.
-func loadSWF(st settings) (*mocksrv.Config, error) {
+// What the conversion left out (cancelled jobs, jobs no server holds) is
+// said on stderr, as dsswf reports it; stdout stays ds-server's.
+func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 	if st.load.FailureGiven {
 		// The trace's config lives in memory, where a failure trace on disk
 		// is not found; refusing beats running without the failures.
@@ -23,10 +27,15 @@ func loadSWF(st settings) (*mocksrv.Config, error) {
 	}
 	if o.Servers == "" {
 		o.Servers = st.config
+	} else {
+		warnNumbers(o.Servers, stderr) // -c's own are warned about with the rest
 	}
 	w, err := swf.LoadFile(p, o)
 	if err != nil {
 		return nil, err
+	}
+	for _, c := range w.Skipped {
+		fmt.Fprintf(stderr, "dsmock: --swf %s: skipped %d: %s\n", p, c.N, c.Reason)
 	}
 	return w.Config, nil
 }

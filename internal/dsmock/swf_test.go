@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,6 +60,13 @@ func TestSWFRuns(t *testing.T) {
 			if !strings.Contains(stdout.String(), c.jobs) {
 				t.Fatalf("report lacks %q:\n%s", c.jobs, stdout.String())
 			}
+			// What the conversion left out is said on stderr, as dsswf says it.
+			for _, want := range []string{"dsmock: --swf " + swfTrace + ": skipped 1: cancelled (status 5)\n", "larger than the largest server type"} {
+				swf := slices.Contains(c.args, "--swf")
+				if got := strings.Contains(stderr.String(), want); got != (swf && (want[0] == 'd' || c.jobs == "#jobs: 4 (failed 0 times)")) {
+					t.Errorf("stderr %q: has %q: %v", stderr.String(), want, got)
+				}
+			}
 		})
 	}
 }
@@ -71,6 +79,14 @@ func TestSWFErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("1 0 5 100 4 90 51200 4 200 102400 1 7 1 3 1 1 -1 -1 9\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	servers, err := os.ReadFile(swfServers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cores0 := filepath.Join(dir, "cores0.xml")
+	if err := os.WriteFile(cores0, bytes.Replace(servers, []byte(`cores="2"`), []byte(`cores="0"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -79,6 +95,8 @@ func TestSWFErrors(t *testing.T) {
 		{[]string{"--swf", swfTrace + ":procs-per-core=0"}, "procs-per-core=0: want a positive integer"},
 		{[]string{"--swf", swfTrace, "-f", bad}, "-f cannot be combined with a trace"},
 		{[]string{"--swf", filepath.Join(dir, "none.swf")}, "none.swf: no such file"},
+		// A bad server is named in its own file, not in the converted config.
+		{[]string{"--swf", swfTrace, "-c", cores0}, "dsmock: " + cores0 + ": <server> 1 (small): attribute cores: 0: Out of bound!"},
 	} {
 		var stdout, stderr bytes.Buffer
 		// ready is never called: every case is refused before listening.

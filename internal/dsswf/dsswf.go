@@ -43,7 +43,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsswf", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&out, "output", "o", "", "the folder to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz)")
+	fs.StringVarP(&out, "output", "o", "", "the folder to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); files dsswf wrote there before are replaced, any other config.xml or job file is not")
 	for _, f := range swfFlags {
 		fs.Func(f.name, f.usage, func(v string) error { return o.Set(f.name, v) })
 	}
@@ -67,7 +67,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	trace := fs.Arg(0)
 	if out == "" {
-		out = swf.Name(trace)
+		out = defaultFolder(trace)
+	}
+	if o.Servers != "" {
+		for _, w := range swf.ServerWarnings(o.Servers) {
+			fmt.Fprintln(stderr, "dsswf: warning:", w)
+		}
 	}
 	w, err := swf.LoadFile(trace, o)
 	if err != nil {
@@ -80,15 +85,45 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-// write puts the two files into dir.
+// defaultFolder is -o's default: the trace's name without .swf and .gz
+// (swf.Name), or NAME.dssim for a trace named otherwise, whose name
+// would be the trace file itself.
+func defaultFolder(trace string) string {
+	if name := swf.Name(trace); name != filepath.Base(trace) {
+		return name
+	}
+	return filepath.Base(trace) + ".dssim"
+}
+
+// dsswfMark begins every config dsswf writes (swf.Result.ConfigXML): a
+// config.xml without it is the user's, and is never replaced.
+const dsswfMark = "<!-- ds-sim config for the SWF trace "
+
+// write puts the two files into dir. Everything is checked before
+// anything is written, so a refused write leaves no half of a workload: a
+// config.xml (or, beside it, a job file) that dsswf did not write is not
+// replaced, since it is most likely a config of the user's; a conversion
+// dsswf wrote before is.
 func write(dir string, w *swf.Workload) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	config, jobs := filepath.Join(dir, "config.xml"), filepath.Join(dir, w.Options.JobFile)
+	ours := false
+	if data, err := os.ReadFile(config); err == nil {
+		if ours = strings.Contains(string(data[:min(len(data), 200)]), dsswfMark); !ours {
+			return fmt.Errorf("%s exists and was not written by dsswf: give another -o, or remove it", config)
+		}
+	}
+	if _, err := os.Stat(jobs); err == nil && !ours {
+		return fmt.Errorf("%s exists and was not written by dsswf: give another -o or --job-file, or remove it", jobs)
+	}
+	for _, d := range []string{dir, filepath.Dir(jobs)} { // --job-file may name a subfolder
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(jobs, w.JobsXML(), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "config.xml"), w.ConfigXML(), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, w.Options.JobFile), w.JobsXML(), 0o644)
+	return os.WriteFile(config, w.ConfigXML(), 0o644) // last: a config without its job file is never left
 }
 
 // report says what was written and what was left out, and why.

@@ -64,6 +64,7 @@ func TestErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
+	cores0 := serversWith(t, `cores="8"`, `cores="0"`)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -76,6 +77,8 @@ func TestErrors(t *testing.T) {
 		{[]string{"--bogus", trace}, ExitUsage, "unknown flag: --bogus"},
 		{[]string{"-o", out, bad}, ExitInput, bad + `: line 2: field 5 (allocated processors): "-4": negative`},
 		{[]string{"-o", out, "--servers", "/nonexistent.xml", trace}, ExitInput, "servers config: open /nonexistent.xml"},
+		// A bad server is named in the file the user gave, as dsmock -c names it.
+		{[]string{"-o", out, "--servers", cores0, trace}, ExitInput, "dsswf: " + cores0 + ": <server> 2 (big): attribute cores: 0: Out of bound! (1 - 1024); Core count limit\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Main(c.args, &stdout, &stderr)
@@ -85,6 +88,109 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("output folder written after an error: %v", err)
+	}
+}
+
+// serversWith is the test servers config with old replaced by new.
+func serversWith(t *testing.T, old, new string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../mocksrv/swf/testdata/servers.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("servers.xml has no %s", old)
+	}
+	p := filepath.Join(t.TempDir(), "servers.xml")
+	if err := os.WriteFile(p, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestServersAsDsmockReadsThem: cores="8x" is read as 8 with a warning
+// naming the file, as dsmock -c warns, not refused.
+func TestServersAsDsmockReadsThem(t *testing.T) {
+	p := serversWith(t, `cores="8"`, `cores="8x"`)
+	dir := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"-o", dir, "--servers", p, trace}, &stdout, &stderr); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want := "dsswf: warning: " + p + `: <server> 2 (big): attribute cores: "8x" is read as 8, as ds-server does (it ignores "x")` + "\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	cfg, err := mocksrv.LoadConfig(filepath.Join(dir, "config.xml"), mocksrv.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.ConfigOrder[1].Cores; got != 8 {
+		t.Errorf("big has %d cores, want 8", got)
+	}
+}
+
+// TestOutputFolder: a config.xml (or job file) dsswf did not write is
+// never replaced, and nothing is written then; one it wrote is; a job
+// file in a subfolder gets its folder; a trace not named .swf gets
+// NAME.dssim by default, not its own name.
+func TestOutputFolder(t *testing.T) {
+	run := func(args ...string) (int, string) {
+		var stdout, stderr bytes.Buffer
+		code := Main(args, &stdout, &stderr)
+		return code, stderr.String()
+	}
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine")
+	if err := os.MkdirAll(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "config.xml"), []byte("<config/>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := run("-o", mine, trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(mine, "config.xml")+" exists and was not written by dsswf") {
+		t.Errorf("over a config of the user's: exit %d, %q", code, stderr)
+	}
+	if data, _ := os.ReadFile(filepath.Join(mine, "config.xml")); string(data) != "<config/>\n" {
+		t.Errorf("the user's config.xml was replaced: %q", data)
+	}
+	if _, err := os.Stat(filepath.Join(mine, "jobs.xml")); !os.IsNotExist(err) {
+		t.Errorf("a job file was written beside the refused config: %v", err)
+	}
+	if err := os.Remove(filepath.Join(mine, "config.xml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "jobs.xml"), []byte("<jobs/>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := run("-o", mine, trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(mine, "jobs.xml")+" exists and was not written by dsswf") {
+		t.Errorf("over a job file of the user's: exit %d, %q", code, stderr)
+	}
+
+	out := filepath.Join(dir, "out")
+	for range 2 { // the second run replaces the first one's files
+		if code, stderr := run("-o", out, "--job-file", "sub/jobs.xml", trace); code != ExitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+	if _, err := mocksrv.LoadConfig(filepath.Join(out, "config.xml"), mocksrv.LoadOptions{}); err != nil {
+		t.Error(err)
+	}
+
+	txt := filepath.Join(dir, "trace.txt")
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(txt, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if code, stderr := run("trace.txt"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "trace.txt.dssim", "config.xml")); err != nil {
+		t.Error(err)
 	}
 }
 

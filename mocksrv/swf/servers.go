@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
 
 // Server is one <server> element of the config written beside the job
@@ -97,7 +99,12 @@ func largest(servers []Server) Server {
 
 // ReadServers takes the <server> elements of a ds-sim config, attributes
 // as written; the config is otherwise not used (its job types, workload,
-// termination and failure settings do not apply to a trace).
+// termination and failure settings do not apply to a trace). The servers
+// are held to the rules dsmock -c (ds-server) holds them to, through the
+// simulator's own loader, and a bad one is named in that file: the config
+// the conversion writes is made from them, but the user knows only this
+// one. A number with text after it (cores="2x") is read as ds-server reads
+// it (2); ServerWarnings says which.
 func ReadServers(path string) ([]Server, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -106,7 +113,6 @@ func ReadServers(path string) ([]Server, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	var out []Server
 	for {
-		line, _ := d.InputPos()
 		tok, err := d.Token()
 		if err == io.EOF {
 			break
@@ -114,28 +120,47 @@ func ReadServers(path string) ([]Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("servers config %s: %w", path, err)
 		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "server" {
-			continue
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "server" {
+			out = append(out, Server{Attrs: se.Attr})
 		}
-		s := Server{Attrs: se.Attr}
-		for _, a := range []struct {
-			name string
-			dst  *int
-		}{{"cores", &s.Cores}, {"memory", &s.Memory}, {"disk", &s.Disk}} {
-			v := attrValue(se.Attr, a.name)
-			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil {
-				return nil, fmt.Errorf("servers config %s: line %d: <server> %s=%q: not an integer", path, line, a.name, v)
-			}
-			*a.dst = n
-		}
-		out = append(out, s)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("servers config %s: no <server> element", path)
 	}
-	return out, nil
+	return out, checkServers(path, out)
+}
+
+// ServerWarnings lists the numbers of the servers config at path that
+// carry text after them (cores="2x"), as dsmock -c warns about them.
+func ServerWarnings(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil // ReadServers said so
+	}
+	return simconfig.TrailingGarbage(path, data)
+}
+
+// checkServers loads the servers alone (with one 1-core job, which every
+// valid server holds) through the simulator's loader and takes their
+// sizes from it. An error names path and the server, as dsmock -c path
+// would: "cores0.xml: <server> 2 (micro): attribute cores: 0: Out of bound! …".
+func checkServers(path string, servers []Server) error {
+	const name, jobs = "servers.xml", "jobs.xml"
+	r := &Result{Servers: servers, Options: Options{JobFile: jobs}}
+	files := memFS{name: r.ConfigXML(), jobs: []byte(`<jobs><job id="0" type="swf" submitTime="0" estRunTime="1" cores="1" memory="1" disk="1" /></jobs>`)}
+	cfg, err := simconfig.ParseConfig(name, files[name], simconfig.LoadOptions{FS: files})
+	if ce, ok := err.(*simconfig.ConfigError); ok {
+		e := *ce
+		e.File = path
+		return &e
+	}
+	if err != nil {
+		return fmt.Errorf("servers config %s: %w", path, err)
+	}
+	for i, t := range cfg.ConfigOrder {
+		servers[i].Cores, servers[i].Memory, servers[i].Disk = t.Cores, t.Memory, t.Disk
+	}
+	return nil
 }
 
 func attrValue(attrs []xml.Attr, name string) string {

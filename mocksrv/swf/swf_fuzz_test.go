@@ -74,3 +74,46 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadServers: a servers config never panics or hangs the reader; a
+// refusal names the file; servers it accepts have the sizes the simulator
+// read, and a trace converts onto them into a config that loads.
+func FuzzReadServers(f *testing.F) {
+	data, err := os.ReadFile("testdata/servers.xml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte(strings.Replace(string(data), `cores="8"`, `cores="8x"`, 1)))
+	f.Add([]byte(strings.Replace(string(data), `cores="8"`, `cores="0"`, 1)))
+	f.Add([]byte(`<config><servers><server type="a b" limit="1" bootupTime="1" hourlyRate="1" cores="1" memory="1" disk="1"/></servers></config>`))
+	tr, err := ReadFile("testdata/small.swf")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := t.TempDir() + "/s.xml"
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		servers, err := ReadServers(p)
+		if err != nil {
+			if !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q does not name %s on one line", err, p)
+			}
+			return
+		}
+		for _, s := range servers {
+			if s.Cores < 1 || s.Memory < 0 || s.Disk < 0 {
+				t.Fatalf("accepted a server of %d cores, %d memory, %d disk", s.Cores, s.Memory, s.Disk)
+			}
+		}
+		r, err := Convert(tr, Options{}, servers)
+		if err != nil {
+			return // e.g. no job fits
+		}
+		if _, err := r.Workload("c.xml"); err != nil {
+			t.Fatalf("accepted servers, but the converted config does not load: %v", err)
+		}
+	})
+}
