@@ -278,6 +278,11 @@ func TestUsage(t *testing.T) {
 		{[]string{"-v", "loud"}, dsclient.ExitUsage, `dsclient: -v "loud"`},
 		{[]string{"-p", "70000"}, dsclient.ExitUsage, "dsclient: port 70000 out of range"},
 		{[]string{"extra"}, dsclient.ExitUsage, `dsclient: unexpected argument "extra"`},
+		{[]string{"--spin", "-1s"}, dsclient.ExitUsage, "dsclient: --spin -1s: want 0 (off) or a positive duration"},
+		// Refused before connecting (-p 1 has no server): a run must not be
+		// made only to lose its metrics.
+		{[]string{"-p", "1", "--metrics", "/nonexistent-dir/m.json"}, dsclient.ExitUsage, "dsclient: --metrics: open /nonexistent-dir/m.json: no such file or directory"},
+		{[]string{"-p", "1", "--metrics", os.TempDir()}, dsclient.ExitUsage, "dsclient: --metrics " + os.TempDir() + ": is a folder, not a file"},
 	} {
 		r := runMain(tc.args...)
 		assert.Equal(t, tc.code, r.code, "%v", tc.args)

@@ -128,6 +128,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return fail(ExitUsage, "port %d out of range 1..65535", cfg.port)
 	case cfg.readTimeout <= 0 || cfg.connectTimeout < 0:
 		return fail(ExitUsage, "--read-timeout must be positive and --connect-timeout not negative")
+	case cfg.spin < 0:
+		return fail(ExitUsage, "--spin %v: want 0 (off) or a positive duration", cfg.spin)
+	}
+	if err := checkMetricsFile(cfg.metrics); err != nil {
+		return fail(ExitUsage, "%v", err)
 	}
 	var level zapcore.Level
 	if err := level.UnmarshalText([]byte(cfg.level)); err != nil {

@@ -44,6 +44,32 @@ type jsonMetric struct {
 	Help   string   `json:"help,omitempty"`
 }
 
+// checkMetricsFile refuses a --metrics path that cannot be written before
+// connecting, so a run is never made only to lose its metrics at the end.
+// An existing file is opened without truncating it; otherwise one is
+// created and removed. "" (no --metrics) passes.
+func checkMetricsFile(path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("--metrics %s: is a folder, not a file", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("--metrics: %w", err)
+		}
+		return f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("--metrics: %w", err)
+	}
+	f.Close()
+	return os.Remove(path)
+}
+
 // writeMetrics writes the metrics as a JSON array to path.
 func writeMetrics(path, strategy string, ms []strategies.Metric) error {
 	out := struct {

@@ -168,4 +168,11 @@ func TestConfigErrorNamesTheAttribute(t *testing.T) {
 	assert.Regexp(t, `^dsmock: warning: lax\.xml: <server> 1 \(\w+\): attribute cores: "2x" is read as 2, as ds-server does \(it ignores "x"\)\n$`, stderr.String())
 	shortSession(t, addr.String())
 	assert.Equal(t, 0, <-code)
+
+	// An unknown -v word: ds-server ignores it; dsmock too, with a warning.
+	addr, stdout, stderr, code := startOn(t, "-c", "lax.xml", "-p", "0", "-v", "loud")
+	assert.Contains(t, stderr.String(), "dsmock: warning: -v loud: not a verbosity ds-server knows (all, brief, jobs or stats, + for more detail): ignored, as ds-server ignores it\n")
+	shortSession(t, addr.String())
+	assert.Equal(t, 0, <-code)
+	assert.NotContains(t, stdout.String(), "RCVD", "no log, as without -v")
 }

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/beevik/etree"
 )
@@ -258,6 +259,10 @@ func (l *cfgLoader) loadTrace() *ConfigError {
 	if l.opt.FailureGiven && !isFailureModel(l.opt.Failure) {
 		// dsmock extension: -f names a trace file (LoadOptions.Failure).
 		if e := l.readTrace(l.opt.Failure, "option -f"); e != nil {
+			if strings.Contains(e.Msg, "no such file found!") {
+				// ds-server's line says file; the user may have meant a model.
+				e.Msg += " (nor is it a failure model: " + strings.Join(FailureModelNames(), ", ") + ")"
+			}
 			return e
 		}
 	}

@@ -159,7 +159,7 @@ func TestConfigValidation(t *testing.T) {
 		{"failureFile missing", edit(t, `<servers>`, `<servers failureFile="absent.txt">`), LoadOptions{}, []string{"absent.txt: no such file found!", inv}, true, "failureFile"},
 		{"-f and failure attributes", edit(t, `<servers>`, `<servers failureTimeGrain="300">`), LoadOptions{Failure: "teragrid", FailureGiven: true},
 			[]string{"The '-f' command line option is used already!", inv}, true, "-f"},
-		{"-f trace missing", cfgBase, LoadOptions{Failure: "absent.txt", FailureGiven: true}, []string{"absent.txt: no such file found!", inv}, true, "option -f"},
+		{"-f trace missing", cfgBase, LoadOptions{Failure: "absent.txt", FailureGiven: true}, []string{"absent.txt: no such file found!", inv}, true, "option -f: absent.txt: no such file found! (nor is it a failure model: teragrid, nd07cpu, websites02, ldns04, pl05, g5k06)"},
 		// XML the reference aborts on (Appendix D)
 		{"malformed XML", edit(t, `</jobs>`, `</job>`), LoadOptions{}, nil, true, "malformed XML"},
 		{"two roots", cfgBase + "<config/>", LoadOptions{}, nil, true, "a second root element"},
