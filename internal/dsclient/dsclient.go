@@ -103,6 +103,19 @@ func loginName() string {
 	return "user"
 }
 
+// check refuses, before connecting, values no run can use.
+func (cfg *config) check() error {
+	switch {
+	case cfg.port < 1 || cfg.port > 65535:
+		return fmt.Errorf("port %d out of range 1..65535", cfg.port)
+	case cfg.readTimeout <= 0 || cfg.connectTimeout < 0:
+		return errors.New("--read-timeout must be positive and --connect-timeout not negative")
+	case cfg.spin < 0:
+		return fmt.Errorf("--spin %v: want 0 (off) or a positive duration", cfg.spin)
+	}
+	return checkMetricsFile(cfg.metrics)
+}
+
 // Main runs dsclient with args (without the program name) and returns the
 // exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
@@ -124,14 +137,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	case fs.NArg() > 0:
 		return fail(ExitUsage, "unexpected argument %q (see dsclient -h)", fs.Arg(0))
-	case cfg.port < 1 || cfg.port > 65535:
-		return fail(ExitUsage, "port %d out of range 1..65535", cfg.port)
-	case cfg.readTimeout <= 0 || cfg.connectTimeout < 0:
-		return fail(ExitUsage, "--read-timeout must be positive and --connect-timeout not negative")
-	case cfg.spin < 0:
-		return fail(ExitUsage, "--spin %v: want 0 (off) or a positive duration", cfg.spin)
 	}
-	if err := checkMetricsFile(cfg.metrics); err != nil {
+	if err := cfg.check(); err != nil {
 		return fail(ExitUsage, "%v", err)
 	}
 	var level zapcore.Level
