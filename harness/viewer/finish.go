@@ -5,13 +5,6 @@ import (
 	"sort"
 )
 
-// cut is finish's error for a run that stops before its end.
-func (p *parser) cut(msg string) error {
-	err := p.errf("%s", msg).(*LogError)
-	err.Cut = true
-	return err
-}
-
 // finish checks the log reached the end of the simulation, closes what
 // was still open and computes the series.
 func (p *parser) finish() (*Run, error) {
@@ -19,10 +12,10 @@ func (p *parser) finish() (*Run, error) {
 		return nil, &LogError{File: p.file, Line: 1, Msg: "empty file: not a ds-server log"}
 	}
 	if p.cont > 0 || p.batch > 0 {
-		return nil, p.cut("the log ends inside a DATA batch: cut short?")
+		return nil, p.errf("the log ends inside a DATA batch: cut short?")
 	}
 	if !p.summary {
-		return nil, p.cut("the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?")
+		return nil, p.errf("the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?")
 	}
 	r := p.run
 	switch {

@@ -87,8 +87,8 @@ func FuzzParseLog(f *testing.F) {
 		if err == nil && len(logs.Runs) == 0 {
 			t.Fatal("ParseLogs: no error and no run")
 		}
-		for _, c := range logs.Cut {
-			if c.File != "f.log" || c.Line < 1 || !c.Cut {
+		for _, c := range logs.Left {
+			if c.File != "f.log" || c.Line < 1 {
 				t.Fatalf("a run left out without its file and line: %+v", c)
 			}
 		}

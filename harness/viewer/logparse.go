@@ -11,13 +11,11 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
-// LogError is a log the viewer refuses: its file and 1-based line. Cut
-// says the log (or the run of it the error names) stops before its end.
+// LogError is a log the viewer refuses: its file and 1-based line.
 type LogError struct {
 	File string
 	Line int
 	Msg  string
-	Cut  bool
 }
 
 func (e *LogError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
@@ -48,25 +46,28 @@ func ParseLog(file string, r io.Reader, cfg *mocksrv.Config) (*Run, error) {
 // Logs is what ParseLogs read from one file.
 type Logs struct {
 	Runs []*Run
-	// Cut are the runs of a file of several that stop before ds-server's
-	// report (a dsmock --serve session whose client went away, or one
-	// still running when the file was read), each at its last line: left
-	// out of Runs, since a run's figures need its end.
-	Cut []*LogError
+	// Left are the runs of a file of several that cannot be drawn, each
+	// with why, at its last line: one with no end-of-simulation report (a
+	// log cut short, or a dsmock --serve session whose client went away)
+	// or with no job placed (a client that quit at once, or -v stats).
+	Left []*LogError
 
-	starts []int // the first line of each run, whole or cut, in file order
+	starts []int // the first line of each run, drawn or left out, in file order
 }
 
 // ParseLogs reads a file that holds one run or several, each read as
 // ParseLog reads one: dsmock --serve's output, where each session's log
 // and report follow a line "# session N (client ADDR)" (the server's
 // header lines come once, before the first), or logs written one after
-// another, each beginning "# ds-sim server" again. A run begins at such a
-// line once the run before it has shown anything but "#" lines. A file
-// of one run that stops before its end is refused; in a file of several,
-// such a run is left out (Logs.Cut) and the file is refused only when no
-// run is whole. Each run's Part says which of the file's runs it is (""
-// when the file holds one); line numbers are the whole file's.
+// another, each beginning "# ds-sim server" again (or, with failures,
+// "# Start generating resource failures"). A session line always begins
+// a run after the first; a header line does once the run before it has
+// shown anything but "#" lines. A file of one run that cannot be drawn is
+// refused; in a file of several, such a run is left out (Logs.Left) and
+// the file is refused only when none can be drawn. A line no ds-server
+// log has refuses the file whichever run it is in. Each run's Part says
+// which of the file's runs it is ("" when the file holds one); line
+// numbers are the whole file's.
 func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 	logs := Logs{starts: []int{1}}
 	p := newParser(file, cfg)
@@ -76,8 +77,8 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 		switch {
 		case err == nil:
 			logs.Runs = append(logs.Runs, run)
-		case errors.As(err, &le) && le.Cut:
-			logs.Cut = append(logs.Cut, le)
+		case errors.As(err, &le):
+			logs.Left = append(logs.Left, le)
 		default:
 			return err
 		}
@@ -91,8 +92,8 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 		// A log that went through a Windows editor or mailer has CRLF
 		// line ends: read it all the same.
 		raw := strings.TrimSuffix(sc.Text(), "\r")
-		if part, ok := runStart(raw, line); ok {
-			if p.begun {
+		if session, ok := runStart(raw, line); ok {
+			if p.begun || p.session != "" && session != "" {
 				if p.run.Part == "" { // the file holds several runs after all
 					p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
 				}
@@ -100,12 +101,11 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 					return Logs{}, err
 				}
 				p = newParser(file, cfg)
-				p.run.FirstLine = line
 				logs.starts = append(logs.starts, line)
 				p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
 			}
-			if part != "" {
-				p.run.Part = part
+			if session != "" {
+				p.session, p.run.Part = session, session
 			}
 		}
 		p.line = line
@@ -116,37 +116,39 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 	if err := sc.Err(); err != nil {
 		return Logs{}, &LogError{File: file, Line: line + 1, Msg: err.Error()}
 	}
-	if p.begun || len(logs.starts) == 1 { // (a last session that logged nothing is no run)
+	if p.begun || p.session != "" || len(logs.starts) == 1 {
 		if err := end(); err != nil {
 			return Logs{}, err
 		}
 	}
 	if len(logs.Runs) == 0 {
-		return Logs{}, logs.Cut[0] // one run cut short, or every one
+		return Logs{}, logs.Left[0] // the one run, or every one, cannot be drawn
 	}
 	return logs, nil
 }
 
 // runStart says whether a line may begin a run: dsmock --serve's session
-// line (part names the session) or a ds-server header after line 1.
-func runStart(raw string, line int) (part string, ok bool) {
+// line (session names it) or, after line 1, a ds-server header or the
+// failure generation's line that comes before one.
+func runStart(raw string, line int) (session string, ok bool) {
 	if rest, found := strings.CutPrefix(raw, "# session "); found {
 		n, _, _ := strings.Cut(rest, " ")
 		return "session " + n, true
 	}
-	return "", line > 1 && strings.HasPrefix(raw, "# ds-sim server")
+	return "", line > 1 && (strings.HasPrefix(raw, "# ds-sim server") || strings.HasPrefix(raw, "# Start generating resource failures"))
 }
 
 // parser is the state of one log read.
 type parser struct {
-	file  string
-	cfg   *mocksrv.Config
-	run   *Run
-	line  int
-	begun bool           // a line other than a "#" line has been read: the run has begun
-	types map[string]int // type name → index in run.Types
-	first []int          // index of each type's server 0 in run.Servers
-	jobs  map[int]*jobState
+	file    string
+	cfg     *mocksrv.Config
+	run     *Run
+	line    int
+	begun   bool           // a line other than a "#" line has been read: the run has begun
+	session string         // the dsmock --serve session line it began at, "" for none
+	types   map[string]int // type name → index in run.Types
+	first   []int          // index of each type's server 0 in run.Servers
+	jobs    map[int]*jobState
 
 	t       int // the remembered event time (§7.2 prefix rule)
 	clock   int // the simulation clock, from the last JOBN/JOBP/JCPL/RESF/RESR
@@ -173,7 +175,7 @@ type jobState struct {
 }
 
 func newParser(file string, cfg *mocksrv.Config) *parser {
-	p := &parser{file: file, cfg: cfg, run: &Run{Source: file, FirstLine: 1}, types: map[string]int{},
+	p := &parser{file: file, cfg: cfg, run: &Run{Source: file}, types: map[string]int{},
 		jobs: map[int]*jobState{}, term: -1, logEnd: -1, t: -1}
 	for i, t := range cfg.Types {
 		p.types[t.Name] = i

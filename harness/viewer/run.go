@@ -34,12 +34,11 @@ type Run struct {
 	Source string // the log file, or "in-process"
 	// Part is which of its file's runs this is, "session 2" (dsmock
 	// --serve) or "run 2" (logs one after another), "" when the file holds
-	// one; FirstLine is the file's line where it begins.
-	Part      string
-	FirstLine int
-	Level     string // "all", "brief" or "events": what the log showed
-	End       int    // the last time anything happened
-	Types     []Type
+	// one.
+	Part  string
+	Level string // "all", "brief" or "events": what the log showed
+	End   int    // the last time anything happened
+	Types []Type
 	// Servers are grouped by type in ds-server's GETS order (the config's
 	// types stably sorted by cores, §2.9), then by id: the order GETS All
 	// lists them, which is what a ds-sim user reads every day.

@@ -100,8 +100,8 @@ func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewe
 			}
 			g.Runs = append(g.Runs, r)
 		}
-		for _, c := range read.Cut {
-			page.Notes = append(page.Notes, c.Error()+": left out (a session whose client went away, or one still running, has no report)")
+		for _, e := range read.Left {
+			page.Notes = append(page.Notes, e.Error()+" (left out; the other runs of the file are drawn)")
 		}
 	}
 	page.Groups = []viewer.Group{g}
