@@ -21,7 +21,9 @@ func joinLines(parts ...[]string) string {
 	return strings.Join(all, "\n") + "\n"
 }
 
-func session(n string) []string { return []string{"# session " + n + " (client 127.0.0.1:4" + n + "000)"} }
+func session(n string) []string {
+	return []string{"# session " + n + " (client 127.0.0.1:4" + n + "000)"}
+}
 
 // A file of several runs (dsmock --serve's sessions, or logs one after
 // another) is read as its runs, each equal to the run read alone; a run
