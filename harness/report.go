@@ -22,8 +22,8 @@ type report struct {
 	timeline                    *Run // the one run drawn as a timeline, or nil
 }
 
-// writeTo writes the report to the file out ("" for stdout) and returns
-// dsbench's exit status.
+// writeTo writes the report to the file out ("" or "-" for stdout) and
+// returns dsbench's exit status.
 func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result) int {
 	w, closeOut, err := openOut(out, stdout)
 	if err != nil {
@@ -31,7 +31,7 @@ func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result)
 		return ExitFailure
 	}
 	code := rp.write(w, stderr, results)
-	if err := closeOut(); err != nil { // a full disk shows here, not at the write
+	if err := closeOut(); err != nil { // (on a network file system a write error may show only here)
 		fmt.Fprintf(stderr, "dsbench: --out %s: %v\n", out, err)
 		return ExitFailure
 	}

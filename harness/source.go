@@ -13,6 +13,7 @@ import (
 	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
+	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
 // Source is one config: a row of the tables.
@@ -37,16 +38,13 @@ func configWarnings(srcs []Source) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, s := range srcs {
-		p := s.servers
-		if s.FS == nil {
-			p = s.Path
-		}
-		if p == "" || seen[p] {
-			continue
-		}
-		seen[p] = true
-		if data, err := os.ReadFile(p); err == nil {
-			out = append(out, simconfig.TrailingGarbage(p, data)...)
+		switch {
+		case s.FS == nil && !seen[s.Path]:
+			out = append(out, simconfig.TrailingGarbageFile(s.Path)...)
+			seen[s.Path] = true
+		case s.servers != "" && !seen[s.servers]:
+			out = append(out, swf.ServerWarnings(s.servers)...) // only its <server> elements are read
+			seen[s.servers] = true
 		}
 	}
 	return out

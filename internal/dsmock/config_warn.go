@@ -3,7 +3,6 @@ package dsmock
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
@@ -12,11 +11,7 @@ import (
 // text after it (cores="2x"): ds-server reads it as 2 without a word and
 // so does dsmock, but the user most likely meant something else.
 func warnNumbers(path string, stderr io.Writer) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return // it loaded a moment ago; nothing to add
-	}
-	for _, w := range simconfig.TrailingGarbage(path, data) {
+	for _, w := range simconfig.TrailingGarbageFile(path) {
 		fmt.Fprintln(stderr, "dsmock: warning:", w)
 	}
 }

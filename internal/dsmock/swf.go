@@ -26,9 +26,11 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 		return nil, err
 	}
 	if o.Servers == "" {
-		o.Servers = st.config
+		o.Servers = st.config // (warned about as -c's config is)
 	} else {
-		warnNumbers(o.Servers, stderr) // -c's own are warned about with the rest
+		for _, w := range swf.ServerWarnings(o.Servers) {
+			fmt.Fprintln(stderr, "dsmock: warning:", w)
+		}
 	}
 	w, err := swf.LoadFile(p, o)
 	if err != nil {
@@ -36,6 +38,9 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 	}
 	for _, c := range w.Skipped {
 		fmt.Fprintf(stderr, "dsmock: --swf %s: skipped %d: %s\n", p, c.N, c.Reason)
+	}
+	if w.CappedMemory > 0 {
+		fmt.Fprintf(stderr, "dsmock: --swf %s: actMemory capped at the request for %d jobs that used more than they asked for\n", p, w.CappedMemory)
 	}
 	return w.Config, nil
 }

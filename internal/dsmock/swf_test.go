@@ -5,7 +5,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -37,17 +36,22 @@ func TestSWFRuns(t *testing.T) {
 	if code := dsswf.Main([]string{"-o", "conv", swfTrace}, &out, &errb); code != 0 {
 		t.Fatalf("dsswf exit %d: %s", code, errb.String())
 	}
+	// What a --swf conversion left out is said on stderr, as dsswf says it.
+	skipped := "dsmock: --swf " + swfTrace + ": skipped 1: cancelled (status 5)\n"
+	tooBig := "dsmock: --swf " + swfTrace + ": skipped 1: larger than the largest server type\n"
 	for _, c := range []struct {
-		name string
-		args []string
-		jobs string
+		name    string
+		args    []string
+		jobs    string
+		notes   []string // on stderr
+		noNotes bool
 	}{
-		{"dsswf files", []string{"-c", "conv/config.xml"}, "#jobs: 5 (failed 0 times)"},
-		{"--swf derived", []string{"--swf", swfTrace}, "#jobs: 5 (failed 0 times)"},
-		{"--swf on -c servers", []string{"-c", swfServers, "--swf", swfTrace + ":time-scale=2"}, "#jobs: 4 (failed 0 times)"},
+		{"dsswf files", []string{"-c", "conv/config.xml"}, "#jobs: 5 (failed 0 times)", nil, true},
+		{"--swf derived", []string{"--swf", swfTrace}, "#jobs: 5 (failed 0 times)", []string{skipped}, false},
+		{"--swf on -c servers", []string{"-c", swfServers, "--swf", swfTrace + ":time-scale=2"}, "#jobs: 4 (failed 0 times)", []string{skipped, tooBig}, false},
 		// The trace's used memory is the extension's actMemory (2 jobs carry
 		// it), so the extension accepts the workload.
-		{"--swf with --mem-fail", []string{"--swf", swfTrace, "--mem-fail", "hard"}, "#jobs: 5 (failed 0 times)"},
+		{"--swf with --mem-fail", []string{"--swf", swfTrace, "--mem-fail", "hard"}, "#jobs: 5 (failed 0 times)", []string{skipped, "actMemory capped at the request for 1 jobs"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			addr, stdout, stderr, code := startDsmock(t, append(c.args, "-v", "brief")...)
@@ -60,12 +64,16 @@ func TestSWFRuns(t *testing.T) {
 			if !strings.Contains(stdout.String(), c.jobs) {
 				t.Fatalf("report lacks %q:\n%s", c.jobs, stdout.String())
 			}
-			// What the conversion left out is said on stderr, as dsswf says it.
-			for _, want := range []string{"dsmock: --swf " + swfTrace + ": skipped 1: cancelled (status 5)\n", "larger than the largest server type"} {
-				swf := slices.Contains(c.args, "--swf")
-				if got := strings.Contains(stderr.String(), want); got != (swf && (want[0] == 'd' || c.jobs == "#jobs: 4 (failed 0 times)")) {
-					t.Errorf("stderr %q: has %q: %v", stderr.String(), want, got)
+			for _, want := range c.notes {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("stderr %q lacks %q", stderr.String(), want)
 				}
+			}
+			if c.noNotes && stderr.String() != "" {
+				t.Errorf("stderr %q, want none", stderr.String())
+			}
+			if !strings.Contains(c.jobs, "4") && strings.Contains(stderr.String(), tooBig) {
+				t.Errorf("stderr %q: a job skipped as too big", stderr.String())
 			}
 		})
 	}
@@ -95,13 +103,17 @@ func TestSWFErrors(t *testing.T) {
 		{[]string{"--swf", swfTrace + ":procs-per-core=0"}, "procs-per-core=0: want a positive integer"},
 		{[]string{"--swf", swfTrace, "-f", bad}, "-f cannot be combined with a trace"},
 		{[]string{"--swf", filepath.Join(dir, "none.swf")}, "none.swf: no such file"},
-		// A bad server is named in its own file, not in the converted config.
-		{[]string{"--swf", swfTrace, "-c", cores0}, "dsmock: " + cores0 + ": <server> 1 (small): attribute cores: 0: Out of bound!"},
+		// A bad server is named in its own file, not in the converted config,
+		// in ds-server's lines too.
+		{[]string{"--swf", swfTrace, "-c", cores0}, "0: Out of bound! (1 - 1024); Core count limit\nConfiguration file (" + cores0 + ") invalid!\n" +
+			"dsmock: " + cores0 + ": <server> 1 (small): attribute cores: 0: Out of bound! (1 - 1024); Core count limit\n"},
+		{[]string{"--swf", swfTrace + ":servers=" + cores0}, "0: Out of bound! (1 - 1024); Core count limit\nConfiguration file (" + cores0 + ") invalid!\n" +
+			"dsmock: " + cores0 + ": <server> 1 (small): attribute cores: 0: Out of bound! (1 - 1024); Core count limit\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		// ready is never called: every case is refused before listening.
 		code := run(append([]string{"dsmock", "-p", "0"}, c.args...), &stdout, &stderr, func(net.Addr) {}, false)
-		if code != 1 || !strings.Contains(stderr.String(), c.want) {
+		if code != 1 || !strings.Contains(stderr.String(), c.want) || strings.Contains(c.want, "invalid!") && stderr.String() != c.want {
 			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", c.args, code, stderr.String(), c.want)
 		}
 	}

@@ -89,7 +89,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // (swf.Name), or NAME.dssim for a trace named otherwise, whose name
 // would be the trace file itself.
 func defaultFolder(trace string) string {
-	if name := swf.Name(trace); name != filepath.Base(trace) {
+	if name := swf.Name(trace); name != filepath.Base(trace) && name != "" {
 		return name
 	}
 	return filepath.Base(trace) + ".dssim"
@@ -100,30 +100,80 @@ func defaultFolder(trace string) string {
 const dsswfMark = "<!-- ds-sim config for the SWF trace "
 
 // write puts the two files into dir. Everything is checked before
-// anything is written, so a refused write leaves no half of a workload: a
-// config.xml (or, beside it, a job file) that dsswf did not write is not
-// replaced, since it is most likely a config of the user's; a conversion
-// dsswf wrote before is.
+// anything is written: a config.xml that dsswf did not write is never
+// replaced (it is most likely a config of the user's), nor a job file that
+// such a config names or that no config of dsswf's there names. Both files
+// are written under temporary names and then renamed, the job file first,
+// so a failed write leaves the folder as it was, not a config beside
+// another conversion's jobs.
 func write(dir string, w *swf.Workload) error {
 	config, jobs := filepath.Join(dir, "config.xml"), filepath.Join(dir, w.Options.JobFile)
-	ours := false
-	if data, err := os.ReadFile(config); err == nil {
-		if ours = strings.Contains(string(data[:min(len(data), 200)]), dsswfMark); !ours {
-			return fmt.Errorf("%s exists and was not written by dsswf: give another -o, or remove it", config)
-		}
-	}
-	if _, err := os.Stat(jobs); err == nil && !ours {
-		return fmt.Errorf("%s exists and was not written by dsswf: give another -o or --job-file, or remove it", jobs)
+	if err := replaceable(config, jobs, w.Options.JobFile); err != nil {
+		return err
 	}
 	for _, d := range []string{dir, filepath.Dir(jobs)} { // --job-file may name a subfolder
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
 	}
-	if err := os.WriteFile(jobs, w.JobsXML(), 0o644); err != nil {
+	var temps []string
+	defer func() {
+		for _, t := range temps {
+			os.Remove(t) // renamed ones are gone already
+		}
+	}()
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{jobs, w.JobsXML()}, {config, w.ConfigXML()}} {
+		tmp, err := os.CreateTemp(filepath.Dir(f.path), ".dsswf-*")
+		if err != nil {
+			return err
+		}
+		temps = append(temps, tmp.Name())
+		_, err = tmp.Write(f.data)
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Chmod(tmp.Name(), 0o644)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+	}
+	if err := os.Rename(temps[0], jobs); err != nil {
 		return err
 	}
-	return os.WriteFile(config, w.ConfigXML(), 0o644) // last: a config without its job file is never left
+	return os.Rename(temps[1], config)
+}
+
+// replaceable refuses to write over what dsswf did not write: config must
+// be absent or a config of dsswf's, and jobs absent or the job file that
+// config names.
+func replaceable(config, jobs, jobFile string) error {
+	ours := ""
+	if st, err := os.Stat(config); err == nil {
+		data, err := os.ReadFile(config)
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("%s is a folder: give another -o", config)
+		case err != nil:
+			return err
+		case !strings.Contains(string(data[:min(len(data), 200)]), dsswfMark):
+			return fmt.Errorf("%s exists and was not written by dsswf: give another -o, or remove it", config)
+		}
+		ours = string(data)
+	}
+	if st, err := os.Stat(jobs); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a folder: give another --job-file", jobs)
+		}
+		if !strings.Contains(ours, `<jobs file="`+jobFile+`" />`) {
+			return fmt.Errorf("%s exists and was not written by dsswf: give another -o or --job-file, or remove it", jobs)
+		}
+	}
+	return nil
 }
 
 // report says what was written and what was left out, and why.

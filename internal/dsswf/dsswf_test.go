@@ -167,6 +167,36 @@ func TestOutputFolder(t *testing.T) {
 		t.Errorf("over a job file of the user's: exit %d, %q", code, stderr)
 	}
 
+	// In a folder of dsswf's, a job file its config does not name is the user's.
+	if code, stderr := run("-o", mine, "--job-file", "data.xml", trace); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "mine.xml"), []byte("<jobs/>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := run("-o", mine, "--job-file", "mine.xml", trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(mine, "mine.xml")+" exists and was not written by dsswf") {
+		t.Errorf("over a job file the config does not name: exit %d, %q", code, stderr)
+	}
+	for _, c := range []struct{ jobFile, want string }{
+		{"config.xml", "job-file=config.xml: is the config's own name"},
+		{"../x.xml", "job-file=../x.xml: want a path inside the config's folder"},
+		{"/tmp/x.xml", "job-file=/tmp/x.xml: want a path inside the config's folder"},
+	} {
+		if code, stderr := run("-o", filepath.Join(dir, "never"), "--job-file", c.jobFile, trace); code != ExitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("--job-file %s: exit %d, %q", c.jobFile, code, stderr)
+		}
+	}
+	folder := filepath.Join(dir, "folder")
+	if err := os.MkdirAll(filepath.Join(folder, "config.xml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := run("-o", folder, trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(folder, "config.xml")+" is a folder") {
+		t.Errorf("config.xml a folder: exit %d, %q", code, stderr)
+	}
+	if entries, _ := os.ReadDir(folder); len(entries) != 1 {
+		t.Errorf("written beside a refused config.xml: %v", entries)
+	}
+
 	out := filepath.Join(dir, "out")
 	for range 2 { // the second run replaces the first one's files
 		if code, stderr := run("-o", out, "--job-file", "sub/jobs.xml", trace); code != ExitOK {
@@ -191,6 +221,18 @@ func TestOutputFolder(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "trace.txt.dssim", "config.xml")); err != nil {
 		t.Error(err)
+	}
+	if err := os.WriteFile(".swf", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := run(".swf"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".swf.dssim", "config.xml")); err != nil {
+		t.Error(err, "(a trace named .swf)")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "config.xml")); err == nil {
+		t.Error("a config written into the working folder")
 	}
 }
 

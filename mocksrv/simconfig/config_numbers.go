@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -210,6 +211,17 @@ func TrailingGarbage(path string, data []byte) []string {
 	}
 	visit(&doc.Element)
 	return out
+}
+
+// TrailingGarbageFile is TrailingGarbage of the file at path: what every
+// command that reads a config prints as warnings. A file that cannot be
+// read gives none (its loading says why).
+func TrailingGarbageFile(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	return TrailingGarbage(path, data)
 }
 
 // cfgNumberPrefix splits raw into the number ds-server reads and the text

@@ -3,6 +3,7 @@ package swf
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -73,6 +74,11 @@ func (o Options) Validate() error {
 		return bad("max-jobs", o.MaxJobs, "want 1 to 1000000 (ds-server's job-file limit)")
 	case strings.ContainsAny(o.JobFile, "\"<>&"):
 		return bad("job-file", o.JobFile, "want a file name without \" < > &")
+	case o.JobFile != "" && !filepath.IsLocal(o.JobFile):
+		// It is written beside config.xml and read from there.
+		return bad("job-file", o.JobFile, "want a path inside the config's folder (not absolute, no ..)")
+	case filepath.Clean(o.JobFile) == "config.xml":
+		return bad("job-file", o.JobFile, "is the config's own name")
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,14 +131,17 @@ func ReadServers(path string) ([]Server, error) {
 	return out, checkServers(path, out)
 }
 
-// ServerWarnings lists the numbers of the servers config at path that
-// carry text after them (cores="2x"), as dsmock -c warns about them.
+// ServerWarnings lists the numbers of the servers config's <server>
+// elements that carry text after them (cores="2x"), as dsmock -c warns
+// about them; the rest of that config is not read for a trace.
 func ServerWarnings(path string) []string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil // ReadServers said so
+	var out []string
+	for _, w := range simconfig.TrailingGarbageFile(path) {
+		if strings.HasPrefix(w, path+": <server> ") {
+			out = append(out, w)
+		}
 	}
-	return simconfig.TrailingGarbage(path, data)
+	return out
 }
 
 // checkServers loads the servers alone (with one 1-core job, which every
@@ -150,8 +154,11 @@ func checkServers(path string, servers []Server) error {
 	files := memFS{name: r.ConfigXML(), jobs: []byte(`<jobs><job id="0" type="swf" submitTime="0" estRunTime="1" cores="1" memory="1" disk="1" /></jobs>`)}
 	cfg, err := simconfig.ParseConfig(name, files[name], simconfig.LoadOptions{FS: files})
 	if ce, ok := err.(*simconfig.ConfigError); ok {
-		e := *ce
-		e.File = path
+		e := *ce // named as the user's file, in ds-server's lines too
+		e.File, e.Stderr = path, slices.Clone(ce.Stderr)
+		for i, l := range e.Stderr {
+			e.Stderr[i] = strings.ReplaceAll(l, "("+name+")", "("+path+")")
+		}
 		return &e
 	}
 	if err != nil {
