@@ -1,6 +1,9 @@
 package simconfig
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // randomTypes are ds-server's eight built-in server types of the
 // no-configuration mode (failure-models.md §12.2, job-generation.md
@@ -42,7 +45,8 @@ func RandomConfig(opt LoadOptions) (*Config, error) {
 		EndTime: cfgDefaultEndTime, JobCount: cfgDefaultJobCount, Generated: true}
 	if opt.FailureGiven {
 		if !isFailureModel(opt.Failure) {
-			m := fmt.Sprintf("-f %s: a failure trace needs a configuration file (-c); without one only a model name is accepted, and it generates no failures", opt.Failure)
+			m := fmt.Sprintf("-f %s: not a failure model (%s); a failure trace needs a configuration file (-c); without one only a model name is accepted, and it generates no failures",
+				opt.Failure, strings.Join(FailureModelNames(), ", "))
 			return nil, &ConfigError{File: "command line", Context: "option -f", Msg: m, Stderr: []string{"Invalid resource failure model!", m}, Usage: true, Status: 1}
 		}
 		m, _ := lookupFailModel(opt.Failure)

@@ -82,7 +82,7 @@ func TestRandomConfigRefusals(t *testing.T) {
 	}{
 		{LoadOptions{Limit: 0, LimitGiven: true}, "0: Out of bound! (1 - 1000); Servers per type"},
 		{LoadOptions{Limit: 1001, LimitGiven: true}, "1001: Out of bound! (1 - 1000); Servers per type"},
-		{LoadOptions{Failure: "trace.txt", FailureGiven: true}, "a failure trace needs a configuration file (-c)"},
+		{LoadOptions{Failure: "trace.txt", FailureGiven: true}, "-f trace.txt: not a failure model (teragrid, nd07cpu, websites02, ldns04, pl05, g5k06); a failure trace needs a configuration file (-c)"},
 	} {
 		_, err := RandomConfig(c.opt)
 		var ce *ConfigError
