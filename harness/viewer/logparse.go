@@ -71,7 +71,7 @@ type Logs struct {
 func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 	logs := Logs{starts: []int{1}}
 	p := newParser(file, cfg)
-	end := func() error {
+	end := func() {
 		run, err := p.finish()
 		var le *LogError
 		switch {
@@ -79,10 +79,9 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 			logs.Runs = append(logs.Runs, run)
 		case errors.As(err, &le):
 			logs.Left = append(logs.Left, le)
-		default:
-			return err
+		default: // (finish's errors are all *LogError)
+			logs.Left = append(logs.Left, &LogError{File: file, Line: p.line, Msg: err.Error()})
 		}
-		return nil
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxLogLine)
@@ -97,9 +96,7 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 				if p.run.Part == "" { // the file holds several runs after all
 					p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
 				}
-				if err := end(); err != nil {
-					return Logs{}, err
-				}
+				end()
 				p = newParser(file, cfg)
 				logs.starts = append(logs.starts, line)
 				p.run.Part = fmt.Sprintf("run %d", len(logs.starts))
@@ -117,9 +114,7 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 		return Logs{}, &LogError{File: file, Line: line + 1, Msg: err.Error()}
 	}
 	if p.begun || p.session != "" || len(logs.starts) == 1 {
-		if err := end(); err != nil {
-			return Logs{}, err
-		}
+		end()
 	}
 	if len(logs.Runs) == 0 {
 		return Logs{}, logs.Left[0] // the one run, or every one, cannot be drawn
@@ -197,7 +192,7 @@ func newParser(file string, cfg *mocksrv.Config) *parser {
 
 func (p *parser) errf(format string, a ...any) error {
 	msg := fmt.Sprintf(format, a...)
-	if p.run.Part != "" { // dsmock --serve's output: which session
+	if p.run.Part != "" { // a file of several runs: which one
 		msg = p.run.Part + ": " + msg
 	}
 	return &LogError{File: p.file, Line: p.line, Msg: msg}
