@@ -95,10 +95,6 @@ func defaultFolder(trace string) string {
 	return filepath.Base(trace) + ".dssim"
 }
 
-// dsswfMark begins every config dsswf writes (swf.Result.ConfigXML): a
-// config.xml without it is the user's, and is never replaced.
-const dsswfMark = "<!-- ds-sim config for the SWF trace "
-
 // write puts the two files into dir. Everything is checked before
 // anything is written: a config.xml that dsswf did not write is never
 // replaced (it is most likely a config of the user's), nor a job file that
@@ -152,24 +148,25 @@ func write(dir string, w *swf.Workload) error {
 // be absent or a config of dsswf's, and jobs absent or the job file that
 // config names.
 func replaceable(config, jobs, jobFile string) error {
-	ours := ""
+	names := false // the config there is dsswf's and names this job file
 	if st, err := os.Stat(config); err == nil {
-		data, err := os.ReadFile(config)
-		switch {
-		case st.IsDir():
+		if st.IsDir() {
 			return fmt.Errorf("%s is a folder: give another -o", config)
-		case err != nil:
+		}
+		data, err := os.ReadFile(config)
+		if err != nil {
 			return err
-		case !strings.Contains(string(data[:min(len(data), 200)]), dsswfMark):
+		}
+		converted := false
+		if converted, names = swf.WrittenByConfigXML(data, jobFile); !converted {
 			return fmt.Errorf("%s exists and was not written by dsswf: give another -o, or remove it", config)
 		}
-		ours = string(data)
 	}
 	if st, err := os.Stat(jobs); err == nil {
 		if st.IsDir() {
 			return fmt.Errorf("%s is a folder: give another --job-file", jobs)
 		}
-		if !strings.Contains(ours, `<jobs file="`+jobFile+`" />`) {
+		if !names {
 			return fmt.Errorf("%s exists and was not written by dsswf: give another -o or --job-file, or remove it", jobs)
 		}
 	}

@@ -170,23 +170,14 @@ func checkServers(path string, servers []Server) error {
 	return nil
 }
 
-func attrValue(attrs []xml.Attr, name string) string {
-	for _, a := range attrs {
-		if a.Name.Space == "" && a.Name.Local == name {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // ConfigXML is the ds-sim config of a converted trace: the servers and
 // <jobs file="…"/> naming the job file. ds-server resets the termination
 // conditions for a job file (§2.7), so none is written.
 func (r *Result) ConfigXML() []byte {
 	var b bytes.Buffer
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	fmt.Fprintf(&b, "<!-- ds-sim config for the SWF trace %s (%s): %d jobs, %d lines skipped -->\n",
-		comment(r.Trace), comment(r.Options.String()), len(r.Jobs), r.SkippedTotal())
+	fmt.Fprintf(&b, "%s%s (%s): %d jobs, %d lines skipped -->\n",
+		configMark, comment(r.Trace), comment(r.Options.String()), len(r.Jobs), r.SkippedTotal())
 	b.WriteString("<config>\n\t<servers>\n")
 	for _, s := range r.Servers {
 		b.WriteString("\t\t<server")
@@ -195,8 +186,25 @@ func (r *Result) ConfigXML() []byte {
 		}
 		b.WriteString(" />\n")
 	}
-	b.WriteString("\t</servers>\n\t<jobs file=\"" + escape(r.Options.JobFile) + "\" />\n</config>\n")
+	b.WriteString("\t</servers>\n\t" + jobsElem(r.Options.JobFile) + "\n</config>\n")
 	return b.Bytes()
+}
+
+// configMark begins the comment every ConfigXML starts with, after the
+// XML declaration: what tells a converted config from a user's.
+const configMark = "<!-- ds-sim config for the SWF trace "
+
+func jobsElem(jobFile string) string { return `<jobs file="` + escape(jobFile) + `" />` }
+
+// WrittenByConfigXML says whether config (a config file's bytes) was written by
+// ConfigXML and, if so, whether it names jobFile as its job file: what
+// dsswf may replace without losing a file of the user's.
+func WrittenByConfigXML(config []byte, jobFile string) (converted, names bool) {
+	head := config[:min(len(config), 200)]
+	if !bytes.Contains(head, []byte(configMark)) {
+		return false, false
+	}
+	return true, bytes.Contains(config, []byte(jobsElem(jobFile)))
 }
 
 // comment makes text safe inside an XML comment ("--" is not allowed).

@@ -1,6 +1,7 @@
 package swf
 
 import (
+	"encoding/xml"
 	"strings"
 	"testing"
 )
@@ -70,4 +71,13 @@ func TestSkipsAndCuts(t *testing.T) {
 			t.Errorf("skipped %v, want %v", r.Skipped, want)
 		}
 	}
+}
+
+func attrValue(attrs []xml.Attr, name string) string {
+	for _, a := range attrs {
+		if a.Name.Space == "" && a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
 }
