@@ -227,6 +227,9 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 	default:
 		variants = AllVariants()
 	}
+	if err == nil && c.client != "" {
+		err = checkClientLabel(c.label)
+	}
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -357,6 +360,24 @@ func checkBaselines(bases, columns []string) error {
 			return fmt.Errorf("-b %s: not among the strategies run: add it to -a (columns: %s)", b, strings.Join(columns, ", "))
 		}
 		return fmt.Errorf("-b %s: no such column (columns: %s)", b, strings.Join(columns, ", "))
+	}
+	return nil
+}
+
+// checkClientLabel refuses a --client column name that the report could
+// not tell apart or -b could not name: a strategy's name (two columns "ff",
+// and "Normalised (ff)" against either), or one holding the characters that
+// separate specs in -a and -b (every column of -a is a strategy's name or
+// holds a colon, so no other label can clash with one).
+func checkClientLabel(label string) error {
+	switch {
+	case strings.TrimSpace(label) == "":
+		return errors.New("--client-label: empty (the column needs a name)")
+	case strings.ContainsAny(label, ":=,[];"):
+		return fmt.Errorf("--client-label %q: holds one of : = , [ ] ; which separate strategies in -a and -b, so -b could not name the column", label)
+	}
+	if _, ok := strategies.Lookup(label); ok {
+		return fmt.Errorf("--client-label %s: the name of a strategy; choose another, so that its column and the client's are told apart", label)
 	}
 	return nil
 }

@@ -84,6 +84,12 @@ func TestMainUsageErrors(t *testing.T) {
 		{"/no/such/config.xml"},
 		{"--server", "/no/such/server"},
 		{"--timeout", "0s"},
+		// A --client column must be told apart from the strategies' and
+		// named by -b.
+		{"--client", "true", "--client-label", "ff", "-a", "bf"},
+		{"--client", "true", "--client-label", "my:client"},
+		{"--client", "true", "--client-label", "a,b"},
+		{"--client", "true", "--client-label", " "},
 	} {
 		code, _, stderr := runMain(args...)
 		assert.Equal(t, ExitUsage, code, args)
