@@ -195,7 +195,7 @@ func TestOutcomeBounds(t *testing.T) {
 		return []protocol.Action{protocol.Terminate{Server: a0}, protocol.Enqueue{}}, nil
 	}}
 	_, err = run(h, b)
-	assert.EqualError(t, err, "job 0: still not scheduled after 9 refused attempts that excluded no new server")
+	assert.EqualError(t, err, "job 0: still not scheduled after 9 refused attempts that excluded no new server (the last: TERM a 0: ERR: invalid server termination command (TERM a 0)!)")
 	assert.Equal(t, strategies.MaxOutcomeDepth+1, calls)
 }
 

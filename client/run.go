@@ -9,6 +9,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -105,8 +106,8 @@ type Result struct {
 }
 
 // Run drives one simulation from the handshake to QUIT. It returns nil after
-// NONE and a clean QUIT. On any other end (a strategy error, an unexpected
-// ERR, a broken connection) it sends QUIT when the connection still works
+// NONE and a clean QUIT. On any other end (a strategy error or panic, an
+// unexpected ERR, a broken connection) it sends QUIT when the connection still works
 // and returns an error that says what happened.
 func Run(s strategies.Strategy, b Backend, opt Options) (Result, error) {
 	log := opt.Log
@@ -114,8 +115,22 @@ func Run(s strategies.Strategy, b Backend, opt Options) (Result, error) {
 		log = zap.NewNop()
 	}
 	r := &runner{s: s, b: b, log: log, truth: opt.Truth}
-	err := r.run(opt)
+	err := r.runRecovered(opt)
 	return r.res, err
+}
+
+// runRecovered is run with a panic turned into the run's error: a strategy
+// that writes to a nil map, say, ends its own run with a message naming the
+// line, QUIT sent, and not a whole dsbench sweep or dsclient with a stack
+// trace. (The stack goes to the debug log.)
+func (r *runner) runRecovered(opt Options) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Debug("panic", zap.Any("value", p), zap.ByteString("stack", debug.Stack()))
+			err = r.quit(strategies.PanicError(p))
+		}
+	}()
+	return r.run(opt)
 }
 
 type runner struct {
@@ -245,6 +260,7 @@ func (r *runner) offer(job protocol.Job) error {
 	r.res.Offers++
 	r.v.excluded = r.v.excluded[:0]
 	stale := 0
+	var last error // the latest refusal, for the message when asking again ends
 	for {
 		acts, err := r.s.Job(&r.v, job)
 		if err != nil {
@@ -258,6 +274,9 @@ func (r *runner) offer(job protocol.Job) error {
 		if err := r.carry(acts, &b, 0); err != nil {
 			return fmt.Errorf("job %d: %w", job.ID, err)
 		}
+		if b.last != nil {
+			last = b.last
+		}
 		switch {
 		case b.disposed:
 			return nil
@@ -265,7 +284,7 @@ func (r *runner) offer(job protocol.Job) error {
 			return fmt.Errorf("job %d: the strategy returned %d action(s) but none schedules, enqueues or pushes the job (REDY would offer it again forever)", job.ID, len(acts))
 		case len(r.v.excluded) == excluded:
 			if stale++; stale > strategies.MaxOutcomeDepth {
-				return fmt.Errorf("job %d: still not scheduled after %d refused attempts that excluded no new server", job.ID, stale)
+				return fmt.Errorf("job %d: still not scheduled after %d refused attempts that excluded no new server (the last: %w)", job.ID, stale, last)
 			}
 		}
 	}
@@ -276,6 +295,7 @@ type batch struct {
 	job      *protocol.Job // the job on offer; nil for other events
 	disposed bool          // an action scheduled, enqueued or pushed it
 	refusals int           // actions refused with ERR
+	last     error         // the last of them
 }
 
 // carry carries out actions in order. An accepted action updates the ledger
@@ -287,6 +307,11 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 		return fmt.Errorf("outcome hook answers nested more than %d deep", strategies.MaxOutcomeDepth)
 	}
 	for _, a := range acts {
+		if b.job != nil && b.disposed && protocol.DisposesJob(a) {
+			// ds-server would refuse it (the job is no longer waiting to
+			// be placed), and the refusal would be taken for a full server.
+			return fmt.Errorf("%q after an earlier action of this decision disposed of the job: exactly one action may schedule, enqueue or push the job on offer", a.String())
+		}
 		reply, err := r.do(a)
 		if err != nil {
 			return r.refused(a, err, b, depth)
@@ -328,7 +353,8 @@ func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) erro
 	jobSched := isSched && b.job != nil && sc.JobID == b.job.ID
 	if jobSched {
 		if slices.Contains(r.v.excluded, sc.Server) {
-			return err // chosen again after refusing: asking again would loop
+			// Chosen again after refusing: asking again would loop.
+			return fmt.Errorf("%w; %s had refused the job before (it is in View.Excluded, which a strategy must skip)", err, sc.Server)
 		}
 		r.res.Refusals++
 		r.log.Debug("refused", zap.Stringer("server", sc.Server), zap.Error(err))
@@ -338,6 +364,7 @@ func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) erro
 		return err
 	}
 	b.refusals++
+	b.last = fmt.Errorf("%s: %s", a.String(), strings.TrimSpace(se.Text))
 	if r.obs == nil {
 		return nil
 	}

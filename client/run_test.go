@@ -204,8 +204,42 @@ func TestSameServerRefusedTwice(t *testing.T) {
 	}), b)
 	require.Error(t, err)
 	assert.True(t, protocol.IsServerError(err))
-	assert.Contains(t, err.Error(), `job 0: server refused "SCHD 0 a 0": ERR: No such waiting job exists`)
+	assert.Contains(t, err.Error(), `job 0: server refused "SCHD 0 a 0": ERR: No such waiting job exists; a 0 had refused the job before (it is in View.Excluded, which a strategy must skip)`)
 	assert.Equal(t, 2, calls)
+}
+
+// A second action that disposes of the offered job is the strategy's
+// mistake, said as such, not sent to be refused as if a server were full.
+func TestSecondDisposingAction(t *testing.T) {
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "NONE"}}
+	_, err := run(stratFunc(func(_ strategies.View, j protocol.Job) ([]protocol.Action, error) {
+		return append(strategies.Sched(j, protocol.ServerRef{Type: "a", ID: 0}), protocol.Enqueue{}), nil
+	}), b)
+	assert.EqualError(t, err, `job 0: "ENQJ GQ" after an earlier action of this decision disposed of the job: exactly one action may schedule, enqueue or push the job on offer`)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "SCHD 0 a 0", "QUIT"}, b.log)
+}
+
+// A panic in a strategy ends its run with an error naming where it began,
+// and QUIT is sent: one bad strategy must not take a dsbench sweep down.
+func TestStrategyPanic(t *testing.T) {
+	for name, s := range map[string]strategies.Strategy{
+		"job": stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+			var m map[string]int
+			m["x"]++ // assignment to entry in nil map
+			return nil, nil
+		}),
+		"start": &hooked{start: func(strategies.View) error { panic("not ready") }},
+		"outcome": &hooked{job: schedOn(a0), outcome: func(strategies.View, strategies.Outcome) ([]protocol.Action, error) {
+			var p *protocol.Job
+			return nil, fmt.Errorf("%d", p.ID)
+		}},
+	} {
+		b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "NONE"}}
+		_, err := run(s, b)
+		require.Error(t, err, name)
+		assert.Regexp(t, `^panic: .* \(at (run|hooks)_test\.go:\d+ in .*client_test\.`, err.Error(), name)
+		assert.Equal(t, "QUIT", b.log[len(b.log)-1], name)
+	}
 }
 
 func TestCHKQGuard(t *testing.T) {

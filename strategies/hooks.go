@@ -54,7 +54,9 @@ type OutcomeObserver interface {
 	Outcome(v View, o Outcome) ([]protocol.Action, error)
 }
 
-// MaxOutcomeDepth bounds how deeply Outcome's answers may nest.
+// MaxOutcomeDepth bounds how deeply Outcome's answers may nest, and how many
+// times more a job on offer is asked again (Job called) after refusals that
+// excluded no new server, for a strategy with an OutcomeObserver.
 const MaxOutcomeDepth = 8
 
 // LedgerUser is implemented by a strategy that wants the client to keep a

@@ -67,6 +67,16 @@ type View interface {
 // strategy with nothing left returns ErrNoServer (the client then reports
 // the error, sends QUIT and exits non-zero).
 //
+// The client loop (package client) enforces the rest of the contract, and
+// each breach ends the run with an error that names it, after QUIT:
+//   - a second action disposing of the offered job in one decision;
+//   - a Schedule to a server already in View.Excluded for this job (asking
+//     again would loop);
+//   - actions of which none disposes of the job and none is refused;
+//   - with an OutcomeObserver, Job asked again more than MaxOutcomeDepth
+//     times without a new server excluded;
+//   - a panic in any method (reported with the line it began at).
+//
 // Event is called for every other event except NONE: JCPL, RESF, RESR and
 // CHKQ. It may return actions (a queue strategy answers CHKQ with Dequeue, a
 // provisioning strategy terminates idle servers after JCPL) or none; the
