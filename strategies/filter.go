@@ -52,7 +52,8 @@ func less[T any](a, b T, keys []func(T) float64) bool {
 }
 
 // Candidates returns pointers to the ledger's machines that pass every
-// test, in GETS order.
+// test, in GETS order. They are the ledger's own, read only, as Machines':
+// the ledger changes them only from events and accepted actions.
 func (l *Ledger) Candidates(tests ...func(*Machine) bool) []*Machine {
 	var out []*Machine
 next:

@@ -205,6 +205,11 @@ func TestLedgerActionsAndFailures(t *testing.T) {
 	assert.Equal(t, 0, l.Queue()[0].QID, "QIDs are renumbered")
 
 	require.Error(t, l.Applied(protocol.Terminate{Server: med}, "2 jobs killed"), "the ledger knew of one job: a mismatch is reported")
+	// A test that forgot to show the ledger the offer is told so.
+	assert.EqualError(t, l.Applied(protocol.Schedule{JobID: 99, Server: med}, "OK"),
+		"ledger: SCHD 99 to "+med.String()+": job 99 was never offered (JOBN or JOBP) to the ledger")
+	assert.EqualError(t, l.Applied(protocol.Schedule{JobID: 1, Server: protocol.ServerRef{Type: "nosuch"}}, "OK"),
+		"ledger: SCHD 1 to nosuch 0: no such server")
 	assert.Equal(t, protocol.Inactive, m.State)
 	assert.Equal(t, []int{0, 1}, queueIDs(l))
 	assert.Equal(t, 4, m.Free.Cores)

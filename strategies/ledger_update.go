@@ -250,8 +250,13 @@ func (l *Ledger) Applied(a protocol.Action, reply string) error {
 func (l *Ledger) schedule(a protocol.Schedule) error {
 	m, ok := l.Machine(a.Server)
 	j, known := l.jobs[a.JobID]
-	if !ok || !known {
-		return fmt.Errorf("ledger: SCHD %d to %s: unknown job or server", a.JobID, a.Server)
+	switch {
+	case !ok:
+		return fmt.Errorf("ledger: SCHD %d to %s: no such server", a.JobID, a.Server)
+	case !known:
+		// In a test, the ledger has to be shown the offer (Observe of the
+		// JobOffer) before the SCHD that places it.
+		return fmt.Errorf("ledger: SCHD %d to %s: job %d was never offered (JOBN or JOBP) to the ledger", a.JobID, a.Server, a.JobID)
 	}
 	l.place(m, j)
 	if l.offer == a.JobID {

@@ -10,9 +10,19 @@
 //	acts, err := s.Job(v, job)
 //	// v.Sent is ["GETS Capable 2 900 2500"]
 //
-// A run test simulates a whole workload:
+// A strategy that embeds strategies.WithLedger reads v.Ledger(), which a
+// FakeView gives only when Book is set; the test shows the ledger the
+// events (Book.Observe) and calls Start itself, as the client loop would:
 //
-//	m, err := strattest.Run("configs/config20-short-med.xml", s)
+//	v := &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
+//	v.Book.Observe(&protocol.JobOffer{Job: job})
+//
+// A run test simulates a whole workload: a config of the embedded suite, or
+// a fixture (go test runs in the package's folder, so a path is relative to
+// it; fixtures.Dir finds ../shared or $DSSIM_FIXTURES and skips without):
+//
+//	m, err := strattest.RunFS(configs.FS(), "slow-boot.xml", s)
+//	m, err = strattest.Run(filepath.Join(fixtures.Dir(t), "fixtures", "config20-med-high"), s)
 package strattest
 
 import (
