@@ -279,3 +279,18 @@ func TestRefusedPushEndsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// An accepted action the ledger cannot take into account is counted, for
+// tests that run without a logger (the fake server accepts a SCHD to a
+// server the system does not have).
+func TestLedgerMismatchesCounted(t *testing.T) {
+	events := func() *fakeBackend {
+		return &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "JOBN 1 11 1 100 100 5", "NONE"}}
+	}
+	res, err := run(&hooked{job: schedOn(protocol.ServerRef{Type: "zz", ID: 0})}, events())
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.LedgerMismatches)
+	res, err = run(&hooked{job: schedOn(a0)}, events())
+	require.NoError(t, err)
+	assert.Zero(t, res.LedgerMismatches)
+}

@@ -96,11 +96,16 @@ type Options struct {
 
 // Result counts what a run did.
 type Result struct {
-	Events    int // events received (including NONE)
-	Offers    int // JOBN/JOBP handled
-	Actions   int // actions carried out (SCHD, ENQJ, …)
-	Refusals  int // SCHD refused with ERR and retried elsewhere
-	LastEvent int // simulation time of the last timed event
+	Events   int // events received (including NONE)
+	Offers   int // JOBN/JOBP handled
+	Actions  int // actions carried out (SCHD, ENQJ, …)
+	Refusals int // SCHD refused with ERR and retried elsewhere
+	// LedgerMismatches counts accepted actions the ledger could not take
+	// into account (each also logged as a warning): 0 unless the ledger
+	// and the server disagree, which a strategy's test can assert without
+	// a logger (dsbench and strattest run with none).
+	LedgerMismatches int
+	LastEvent        int // simulation time of the last timed event
 	// Metrics is what a strategies.MetricsReporter reported after NONE.
 	Metrics []strategies.Metric
 }
@@ -321,6 +326,7 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 		}
 		if r.v.ledger != nil {
 			if err := r.v.ledger.Applied(a, reply); err != nil {
+				r.res.LedgerMismatches++
 				r.log.Warn("ledger out of step with the server", zap.Error(err))
 			}
 		}

@@ -119,6 +119,7 @@ func TestSoonestRuns(t *testing.T) {
 		ff, err := strattest.RunNamed(path, "ff", nil)
 		require.NoError(t, err, fx)
 		assert.Equal(t, ff.Jobs, soon.Jobs, fx)
+		assert.Zero(t, soon.LedgerMismatches, "%s: the ledger kept in step with the simulator", fx)
 		assert.Less(t, soon.TotalCost, always.TotalCost, "%s: powering idle servers off saves money", fx)
 		t.Logf("%s: soonest %d s $%.2f; powerOff=false %d s $%.2f; ff %d s $%.2f", fx,
 			soon.AvgTurnaround, soon.TotalCost, always.AvgTurnaround, always.TotalCost, ff.AvgTurnaround, ff.TotalCost)

@@ -42,6 +42,9 @@ type Metrics struct {
 	Offers   int // JOBN/JOBP handled
 	Actions  int // actions the server accepted
 	Refusals int // SCHD refused and retried elsewhere
+	// LedgerMismatches counts accepted actions the ledger could not take
+	// into account (client.Result): a ledger strategy's test wants 0.
+	LedgerMismatches int
 }
 
 // Run simulates one config file in-process with strategy s, from the
@@ -104,6 +107,7 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		AvgWait: rep.AvgWait, AvgExec: rep.AvgExec, AvgTurnaround: rep.AvgTurnaround, Unscheduled: rep.Unscheduled,
 		Unbilled: rep.Unbilled,
 		Reported: res.Metrics, Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
+		LedgerMismatches: res.LedgerMismatches,
 	}, nil
 }
 
