@@ -109,7 +109,7 @@ func TestListIsOneRenderer(t *testing.T) {
 	assert.Contains(t, bench, "\n    multiplier=4 (float) ")
 	assert.Contains(t, bench, "atl [reference baseline]\n")
 	assert.True(t, strings.HasPrefix(out, "Strategies (set a parameter with -a NAME:KEY=VALUE"))
-	assert.True(t, strings.HasPrefix(cout.String(), "Strategies (set a parameter with --param KEY=VALUE)"))
+	assert.True(t, strings.HasPrefix(cout.String(), "Strategies (set a parameter with -a NAME:KEY=VALUE or --param KEY=VALUE)"))
 }
 
 // "1 configs × 1 strategies … in 0s": plurals, and a duration with digits.

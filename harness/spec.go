@@ -64,7 +64,7 @@ func expand(specs []*sweep) ([]Variant, error) {
 	for _, s := range specs {
 		info, ok := strategies.Lookup(s.name)
 		if !ok {
-			return nil, fmt.Errorf("unknown strategy %q (known: %s)", s.name, strings.Join(strategies.Names(), ", "))
+			return nil, strategies.UnknownStrategy(s.name)
 		}
 		for _, settings := range product(s.keys, s.vals) {
 			// strategies.New, as dsclient does: beside the kinds Bind

@@ -3,6 +3,7 @@ package strategies
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 )
@@ -19,9 +20,12 @@ func PanicError(p any) error {
 }
 
 // panicSite is " (at file.go:63 in pkg.Func)" for the first frame after
-// runtime.gopanic and the runtime's own frames above it (a nil map's
-// runtime.mapassign, say), or "" when there is none.
+// runtime.gopanic that is neither the runtime's (a nil map's
+// runtime.mapassign, say) nor this package's (Params.Int's panic on an
+// undeclared parameter): the strategy's line that caused it. "" when there
+// is none.
 func panicSite() string {
+	kit := reflect.TypeFor[Info]().PkgPath() + "."
 	pcs := make([]uintptr, 64)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
 	panicking := false
@@ -30,7 +34,7 @@ func panicSite() string {
 		switch {
 		case f.Function == "runtime.gopanic":
 			panicking = true
-		case panicking && !strings.HasPrefix(f.Function, "runtime."):
+		case panicking && !strings.HasPrefix(f.Function, "runtime.") && !strings.HasPrefix(f.Function, kit):
 			return fmt.Sprintf(" (at %s:%d in %s)", filepath.Base(f.File), f.Line, f.Function)
 		}
 		if !more {

@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -263,11 +264,12 @@ func TestListDefaultCheckedAtBind(t *testing.T) {
 		t.Errorf("spec-self with members=[]: %v", err)
 	}
 	defer func() {
-		if recover() == nil {
-			t.Error("Register accepted a List default that does not parse")
+		if p := recover(); p == nil || !strings.Contains(fmt.Sprint(p), `parameter members: default "[x" is not a valid list`) {
+			t.Errorf("Register of a List default that does not parse: panic %v", p)
 		}
 	}()
-	Register(Info{Name: "spec-bad-default", Params: []Param{{Name: "members", Kind: List, Default: "[x"}}})
+	Register(Info{Name: "spec-bad-default", Params: []Param{{Name: "members", Kind: List, Default: "[x"}},
+		New: func(Params) (Strategy, error) { return &leafStrategy{}, nil }})
 }
 
 // unregister removes a test's strategy from the registry.
@@ -275,6 +277,7 @@ func unregister(name string) {
 	regMu.Lock()
 	defer regMu.Unlock()
 	delete(registry, name)
+	delete(sites, name)
 }
 
 // FuzzParseSpec: the parser never panics, errors are *SpecError with a

@@ -47,7 +47,7 @@ const exitHelp = `Exit status:
      or stopped answering for --read-timeout; the strategy found no server;
      jobs stayed stuck in the global queue (10 CHKQ in a row), or simulation
      time stopped advancing (the same job offered 100 times at one time)
-  2  bad command line: unknown flag or strategy, bad --param
+  2  bad command line: unknown flag or strategy, bad -a or --param
   3  could not connect within --connect-timeout
 On any failure one line "dsclient: <what happened>" goes to stderr.
 `
@@ -72,12 +72,12 @@ func flags(cfg *config) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsclient", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&cfg.algo, "algorithm", "a", "atl", "scheduling strategy (see --list)")
+	fs.StringVarP(&cfg.algo, "algorithm", "a", "atl", "scheduling strategy NAME, or NAME:KEY=VALUE,... as in dsbench -a but one value per key (see --list)")
 	fs.IntVarP(&cfg.port, "port", "p", 50000, "server TCP port")
 	fs.StringVar(&cfg.host, "host", "127.0.0.1", "server host")
 	fs.BoolVarP(&cfg.newline, "newline", "n", false, `newline framing: for a server started with -n (or <config newline="true">)`)
 	fs.StringVar(&cfg.system, "system", "./ds-system.xml", "the server's ds-system.xml, read after the OK to AUTH; if it is missing or malformed, the types come from GETS All")
-	fs.StringArrayVar(&cfg.params, "param", nil, "strategy parameter key=value (repeatable; see --list)")
+	fs.StringArrayVar(&cfg.params, "param", nil, "strategy parameter key=value (repeatable; see --list); a key may not also be set in -a")
 	fs.StringVar(&cfg.user, "user", loginName(), "user name sent with AUTH")
 	fs.StringVarP(&cfg.level, "verbose", "v", "warn", "log level on stderr: debug (every event and action), info, warn, error")
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", 10*time.Second, "keep retrying a refused connection this long")
@@ -148,11 +148,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	log := newLogger(stderr, level)
 	defer func() { _ = log.Sync() }()
 
-	settings, err := strategies.ParseSettings(cfg.params)
+	name, settings, err := strategySpec(cfg.algo, cfg.params)
 	if err != nil {
-		return fail(ExitUsage, "--param: %v", err)
+		return fail(ExitUsage, "%v", err)
 	}
-	strat, err := strategies.New(cfg.algo, settings)
+	strat, err := strategies.New(name, settings)
 	if err != nil {
 		return fail(ExitUsage, "%v", err)
 	}
@@ -188,7 +188,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		zap.Int("refusals", res.Refusals), zap.Int("last event time", res.LastEvent))
 	printMetrics(stdout, res.Metrics)
 	if cfg.metrics != "" {
-		if err := writeMetrics(cfg.metrics, cfg.algo, res.Metrics); err != nil {
+		if err := writeMetrics(cfg.metrics, name, res.Metrics); err != nil {
 			return fail(ExitFailed, "%v", err)
 		}
 	}
@@ -230,8 +230,8 @@ func newLogger(w io.Writer, level zapcore.Level) *zap.Logger {
 }
 
 func usage(w io.Writer, fs *pflag.FlagSet) {
-	fmt.Fprint(w, `Usage: dsclient [-a ALGO] [-p PORT] [--host HOST] [-n] [--system PATH]
-                [--param KEY=VALUE]... [--user NAME] [-v LEVEL]
+	fmt.Fprint(w, `Usage: dsclient [-a NAME[:KEY=VALUE,...]] [-p PORT] [--host HOST] [-n]
+                [--system PATH] [--param KEY=VALUE]... [--user NAME] [-v LEVEL]
                 [--connect-timeout DURATION] [--read-timeout DURATION]
 
 dsclient schedules the jobs of a ds-sim simulation: it connects to ds-server
@@ -239,6 +239,8 @@ dsclient schedules the jobs of a ds-sim simulation: it connects to ds-server
 event with the chosen strategy until the server says NONE, and quits.
 Run it in the folder where ds-server writes ds-system.xml, or name the file
 with --system. Use -n exactly when the server runs with -n.
+Set a strategy's parameters in -a as dsbench does (-a cost-reduce:multiplier=2)
+or with --param (-a cost-reduce --param multiplier=2).
 
 Options:
 `)
@@ -252,7 +254,7 @@ Options:
 }
 
 func list(w io.Writer) {
-	fmt.Fprintln(w, "Strategies (set a parameter with --param KEY=VALUE):")
+	fmt.Fprintln(w, "Strategies (set a parameter with -a NAME:KEY=VALUE or --param KEY=VALUE):")
 	_ = strategies.WriteList(w)
 }
 
