@@ -3,6 +3,7 @@ package dsclient_test
 import (
 	"net"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,4 +95,38 @@ func TestAlgoSpecRefused(t *testing.T) {
 		assert.Equal(t, dsclient.ExitUsage, r.code, "%q", tc.args)
 		assert.Contains(t, r.stderr, tc.want, "%q", tc.args)
 	}
+}
+
+// FuzzStrategySpec: -a and --param never panic; what is accepted makes a
+// strategy or an error, never a panic in a constructor, and gives every
+// --param key its --param value.
+func FuzzStrategySpec(f *testing.F) {
+	for _, s := range []string{"ff", "cost-reduce:multiplier=2", "frontier:preset=cost,weight=3", "ff,bf",
+		"cost-reduce:multiplier=1,2", "composite:members=[ff; cost-reduce:multiplier=2]", "x:", ":", "a:b=[", "cost-reduce:multiplier=2,ff"} {
+		f.Add(s, "")
+		f.Add(s, "multiplier=3")
+	}
+	f.Fuzz(func(t *testing.T, algo, param string) {
+		var params []string
+		if param != "" {
+			params = []string{param}
+		}
+		name, settings, err := dsclient.StrategySpec(algo, params)
+		if err != nil {
+			return
+		}
+		if name == "" && algo != "" && !strings.ContainsAny(algo, ":") {
+			t.Fatalf("-a %q gave an empty name", algo)
+		}
+		// Any registered strategy made from what was accepted either is
+		// made or refuses its settings; it never panics.
+		if _, err := strategies.New(name, settings); err != nil && strings.Contains(err.Error(), "panic: ") {
+			t.Fatalf("-a %q --param %q: %v", algo, param, err)
+		}
+		if k, v, ok := strings.Cut(param, "="); ok && settings != nil {
+			if got, has := settings[strings.TrimSpace(k)]; has && got != strings.TrimSpace(v) && got != v {
+				t.Fatalf("--param %q: settings hold %q", param, got)
+			}
+		}
+	})
 }

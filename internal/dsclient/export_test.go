@@ -1,0 +1,4 @@
+package dsclient
+
+// StrategySpec is strategySpec, for the fuzz target.
+var StrategySpec = strategySpec
