@@ -312,7 +312,7 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 		return fmt.Errorf("outcome hook answers nested more than %d deep", strategies.MaxOutcomeDepth)
 	}
 	for _, a := range acts {
-		if b.job != nil && b.disposed && protocol.DisposesJob(a) {
+		if b.disposed && disposesOffered(a, b.job) {
 			// ds-server would refuse it (the job is no longer waiting to
 			// be placed), and the refusal would be taken for a full server.
 			return fmt.Errorf("%q after an earlier action of this decision disposed of the job: exactly one action may schedule, enqueue or push the job on offer", a.String())
@@ -321,7 +321,7 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 		if err != nil {
 			return r.refused(a, err, b, depth)
 		}
-		if b.job != nil && protocol.DisposesJob(a) {
+		if disposesOffered(a, b.job) {
 			b.disposed = true
 		}
 		if r.v.ledger != nil {
@@ -341,6 +341,23 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 		}
 	}
 	return nil
+}
+
+// disposesOffered says whether a disposes of the job on offer (nil for
+// other events): ENQJ or PSHJ (both act on it), or a SCHD of that job. A
+// SCHD of another job does not: ds-server accepts a SCHD of any job waiting
+// in its submission queue, such as one a DEQJ before it brought back.
+func disposesOffered(a protocol.Action, job *protocol.Job) bool {
+	if job == nil {
+		return false
+	}
+	switch a := a.(type) {
+	case protocol.Schedule:
+		return a.JobID == job.ID
+	case protocol.ScheduleMem:
+		return a.JobID == job.ID
+	}
+	return protocol.DisposesJob(a)
 }
 
 // refused handles an ERR (or a broken exchange) in reply to a.

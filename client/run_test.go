@@ -219,6 +219,20 @@ func TestSecondDisposingAction(t *testing.T) {
 	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "SCHD 0 a 0", "QUIT"}, b.log)
 }
 
+// A SCHD of another job (one a DEQJ just brought back) does not dispose of
+// the job on offer, so the SCHD of that job after it is no second one.
+func TestScheduleOfAnotherJobIsNoDisposal(t *testing.T) {
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5", "JOBN 1 11 1 100 100 5", "NONE"}}
+	_, err := run(stratFunc(func(_ strategies.View, j protocol.Job) ([]protocol.Action, error) {
+		if j.ID == 0 {
+			return []protocol.Action{protocol.Enqueue{}}, nil
+		}
+		return []protocol.Action{protocol.Dequeue{QID: 0}, protocol.Schedule{JobID: 0, Server: a0}, protocol.Schedule{JobID: 1, Server: a0}}, nil
+	}), b)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"HELO", "AUTH root", "REDY", "ENQJ GQ", "REDY", "DEQJ GQ 0", "SCHD 0 a 0", "SCHD 1 a 0", "REDY", "QUIT"}, b.log)
+}
+
 // A panic in a strategy ends its run with an error naming where it began,
 // and QUIT is sent: one bad strategy must not take a dsbench sweep down.
 func TestStrategyPanic(t *testing.T) {
@@ -229,6 +243,10 @@ func TestStrategyPanic(t *testing.T) {
 			return nil, nil
 		}),
 		"start": &hooked{start: func(strategies.View) error { panic("not ready") }},
+		// Raised inside the standard library: the strategy's line is named.
+		"stdlib": stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+			return nil, errors.New(strings.Repeat("x", -1))
+		}),
 		"outcome": &hooked{job: schedOn(a0), outcome: func(strategies.View, strategies.Outcome) ([]protocol.Action, error) {
 			var p *protocol.Job
 			return nil, fmt.Errorf("%d", p.ID)

@@ -283,7 +283,7 @@ func parseBaselines(values []string) ([]string, []Variant, error) {
 	var labels []string
 	var variants []Variant
 	for _, piece := range baselinePieces(values) {
-		specs, err := parseSweeps("-b", []string{piece})
+		specs, err := strategies.ParseSweeps("-b", []string{piece})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -296,7 +296,7 @@ func parseBaselines(values []string) ([]string, []Variant, error) {
 					variants = append(variants, v)
 				}
 			}
-		case !strings.ContainsAny(piece, ":=,[];"):
+		case !strings.ContainsAny(piece, strategies.SpecPunctuation):
 			if !slices.Contains(labels, piece) {
 				labels = append(labels, piece) // a column no strategy makes: --client's
 			}
@@ -373,7 +373,7 @@ func checkClientLabel(label string) error {
 	switch {
 	case strings.TrimSpace(label) == "":
 		return errors.New("--client-label: empty (the column needs a name)")
-	case strings.ContainsAny(label, ":=,[];"):
+	case strings.ContainsAny(label, strategies.SpecPunctuation):
 		return fmt.Errorf("--client-label %q: holds one of : = , [ ] ; which separate strategies in -a and -b, so -b could not name the column", label)
 	}
 	if _, ok := strategies.Lookup(label); ok {

@@ -9,9 +9,6 @@
 package harness
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -49,7 +46,7 @@ func (v Variant) New() (strategies.Strategy, error) {
 // Every name and key is checked against the registry, and every element of
 // a list value too.
 func ParseVariants(values []string) ([]Variant, error) {
-	specs, err := parseSweeps("-a", values)
+	specs, err := strategies.ParseSweeps("-a", values)
 	if err != nil {
 		return nil, err
 	}
@@ -58,22 +55,22 @@ func ParseVariants(values []string) ([]Variant, error) {
 
 // expand makes the variants of parsed specs, each checked by
 // strategies.New.
-func expand(specs []*sweep) ([]Variant, error) {
+func expand(specs []*strategies.Sweep) ([]Variant, error) {
 	var out []Variant
 	seen := map[string]bool{}
 	for _, s := range specs {
-		info, ok := strategies.Lookup(s.name)
+		info, ok := strategies.Lookup(s.Name)
 		if !ok {
-			return nil, strategies.UnknownStrategy(s.name)
+			return nil, strategies.UnknownStrategy(s.Name)
 		}
-		for _, settings := range product(s.keys, s.vals) {
+		for _, settings := range product(s.Keys, s.Vals) {
 			// strategies.New, as dsclient does: beside the kinds Bind
 			// checks, a strategy refuses values out of its range (a
 			// negative multiplier) when made, so before any run.
 			if _, err := strategies.New(info.Name, settings); err != nil {
 				return nil, err
 			}
-			v := Variant{Strategy: s.name, Settings: settings}
+			v := Variant{Strategy: s.Name, Settings: settings}
 			if !seen[v.Label()] {
 				seen[v.Label()] = true
 				out = append(out, v)
@@ -81,93 +78,6 @@ func expand(specs []*sweep) ([]Variant, error) {
 		}
 	}
 	return out, nil
-}
-
-// sweep is one spec of -a before expansion: its keys in the order written
-// and each key's values.
-type sweep struct {
-	flag string // "-a" or "-b", for the messages
-	name string
-	keys []string
-	vals map[string][]string
-}
-
-// parseSweeps splits the values of flag (-a, or -b's one column) into
-// specs (see ParseVariants).
-func parseSweeps(flag string, values []string) ([]*sweep, error) {
-	var specs []*sweep
-	var cur *sweep
-	lastKey := ""
-	for _, value := range values {
-		toks, err := strategies.SplitTop(value, ',')
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", flag, err)
-		}
-		for _, tok := range toks {
-			tok = strings.TrimSpace(tok)
-			if tok == "" {
-				continue
-			}
-			name, kv, hasColon := strategies.CutTop(tok, ':')
-			_, isName := strategies.Lookup(tok)
-			_, _, hasEq := strategies.CutTop(tok, '=')
-			switch {
-			case hasColon || isName || (cur == nil && !hasEq):
-				cur = &sweep{flag: flag, name: name, vals: map[string][]string{}}
-				specs = append(specs, cur)
-				lastKey = ""
-				if !hasColon {
-					continue
-				}
-				tok = kv
-				fallthrough
-			case hasEq:
-				if lastKey, err = cur.addKey(flag, value, tok); err != nil {
-					return nil, err
-				}
-			default:
-				if lastKey == "" {
-					return nil, fmt.Errorf("%s %q: %q is neither a strategy nor a parameter value", flag, value, tok)
-				}
-				if err := cur.addValue(lastKey, tok); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	return specs, nil
-}
-
-// addKey adds a "key=value" token to the spec and returns the key.
-func (s *sweep) addKey(flag, value, tok string) (string, error) {
-	if s == nil {
-		return "", fmt.Errorf("%s %q: parameter %q comes before any strategy name", flag, value, tok)
-	}
-	k, v, _ := strategies.CutTop(tok, '=')
-	k = strings.TrimSpace(k)
-	if k == "" {
-		return "", fmt.Errorf("%s %q: empty parameter name in %q", flag, value, tok)
-	}
-	if _, dup := s.vals[k]; dup {
-		return "", fmt.Errorf("%s %q: parameter %s given twice for %s", flag, value, k, s.name)
-	}
-	s.keys = append(s.keys, k)
-	return k, s.addValue(k, v)
-}
-
-// addValue adds one value of a key's sweep; a list value is kept in its
-// canonical form, so that equal lists make one column.
-func (s *sweep) addValue(k, v string) error {
-	v = strings.TrimSpace(v)
-	if strings.HasPrefix(v, "[") {
-		l, err := strategies.ParseList(v)
-		if err != nil {
-			return fmt.Errorf("%s: %s: parameter %s: %w", s.flag, s.name, k, err)
-		}
-		v = strategies.FormatList(l)
-	}
-	s.vals[k] = append(s.vals[k], v)
-	return nil
 }
 
 // product expands keys' value lists into every combination, first key

@@ -95,7 +95,9 @@ func TestRegisterRefuses(t *testing.T) {
 // (swapped letters and case included), and always the reminder that a new
 // package must be imported by strategies/all.
 func TestUnknownStrategySuggests(t *testing.T) {
-	const note = "; a new strategy package must be imported in strategies/all/all.go)"
+	const note = "; a new strategy package must be imported by the command's main: strategies/all/all.go in this module)"
+	Register(Info{Name: "rg", New: newLeaf})
+	t.Cleanup(func() { unregister("rg") })
 	cases := []struct {
 		name string
 		want string
@@ -103,7 +105,11 @@ func TestUnknownStrategySuggests(t *testing.T) {
 		{"spec-lef", `unknown strategy "spec-lef": did you mean spec-leaf? (known: `},
 		{"spec-lsit", `unknown strategy "spec-lsit": did you mean spec-list? (known: `},
 		{"SPEC-LEAF", `unknown strategy "SPEC-LEAF": did you mean spec-leaf? (known: `},
-		{"spec-lx", `unknown strategy "spec-lx" (known: `}, // two edits from either, too short for two
+		{"spec-lx", `unknown strategy "spec-lx" (known: `}, // three edits from either
+		// The limit: one edit under six characters, two from six on.
+		{"rgxy", `unknown strategy "rgxy" (known: `},                                    // two from "rg", four characters
+		{"rgx", `unknown strategy "rgx": did you mean rg? (known: `},                    // one from "rg"
+		{"spec-lexf", `unknown strategy "spec-lexf": did you mean spec-leaf? (known: `}, // two, nine characters
 		{"nosuch", `unknown strategy "nosuch" (known: `},
 	}
 	for _, c := range cases {

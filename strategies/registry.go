@@ -120,11 +120,12 @@ func (info Info) check() error {
 	return nil
 }
 
-// wordForbidden are the characters the spec grammar (see Spec) gives a
+// SpecPunctuation are the characters the spec grammar (see Spec) gives a
 // meaning to, so that a name or key holding one could never be written in
 // dsbench's "-a name:k=v,…", dsclient's -a or --param k=v, or a list
-// element. Blanks and other non-printing characters are refused apart.
-const wordForbidden = ",;:=[]"
+// element (nor a dsbench column label in -b). Blanks and other non-printing
+// characters are refused apart.
+const SpecPunctuation = ",;:=[]"
 
 // checkWord says what is wrong with a strategy or parameter name, or nil.
 func checkWord(w string) error {
@@ -132,9 +133,9 @@ func checkWord(w string) error {
 		return errors.New("is empty")
 	}
 	for i, r := range w {
-		if unicode.IsSpace(r) || !unicode.IsPrint(r) || strings.ContainsRune(wordForbidden, r) {
+		if unicode.IsSpace(r) || !unicode.IsPrint(r) || strings.ContainsRune(SpecPunctuation, r) {
 			return fmt.Errorf("holds %q at byte %d: -a name:k=v,… and --param k=v cannot write it (a name may not hold blanks, control characters or any of %s)",
-				r, i, strings.Join(strings.Split(wordForbidden, ""), " "))
+				r, i, strings.Join(strings.Split(SpecPunctuation, ""), " "))
 		}
 	}
 	return nil
@@ -242,7 +243,9 @@ func newRecovered(info Info, p Params) (s Strategy, err error) {
 
 // UnknownStrategy is the error for a name no registered strategy has:
 // "unknown strategy "wray": did you mean wary? (known: …; a new strategy
-// package must be imported in strategies/all/all.go)". The nearest name
+// package must be imported by the command's main: strategies/all/all.go in
+// this module)", or a module's own main (README, "A strategy in your own
+// module"). The nearest name
 // catches a typo; the import note is for the other common cause, a new
 // package that nothing imports and so never registers.
 func UnknownStrategy(name string) error {
@@ -251,7 +254,7 @@ func UnknownStrategy(name string) error {
 	if near := nearest(name, names); near != "" {
 		hint = ": did you mean " + near + "?"
 	}
-	return fmt.Errorf("unknown strategy %q%s (known: %s; a new strategy package must be imported in strategies/all/all.go)",
+	return fmt.Errorf("unknown strategy %q%s (known: %s; a new strategy package must be imported by the command's main: strategies/all/all.go in this module)",
 		name, hint, strings.Join(names, ", "))
 }
 

@@ -47,6 +47,7 @@ func TestAlgoSpec(t *testing.T) {
 	}{
 		{[]string{"-a", "test-spec"}, map[string]any{"m": 4.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"-a", "test-spec:m=2"}, map[string]any{"m": 2.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
+		{[]string{"-a", "test-spec:m=2,"}, map[string]any{"m": 2.0, "k": 1, "s": "", "members": []strategies.Spec{}}}, // a trailing comma, as dsbench
 		{[]string{"-a", "test-spec: m = 2 , k=3"}, map[string]any{"m": 2.0, "k": 3, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"-a", "test-spec", "--param", "m=2", "--param", "k=3"}, map[string]any{"m": 2.0, "k": 3, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"-a", "test-spec:m=2", "--param", "k=3"}, map[string]any{"m": 2.0, "k": 3, "s": "", "members": []strategies.Spec{}}},
@@ -65,7 +66,8 @@ func TestAlgoSpec(t *testing.T) {
 
 // TestAlgoSpecRefused: what -a cannot mean for one run is refused before
 // connecting, by name: a sweep, several strategies, a key given both in -a
-// and with --param, a malformed spec (with its column). An unknown
+// and with --param, a malformed spec, each as dsbench's -a reads it (one
+// tokeniser, strategies.ParseSweeps). An unknown
 // parameter in a spec is reported as one, not as an unknown strategy
 // "name:k=v".
 func TestAlgoSpecRefused(t *testing.T) {
@@ -74,16 +76,18 @@ func TestAlgoSpecRefused(t *testing.T) {
 		want string
 	}{
 		{[]string{"-a", "test-spec:m=1,2"}, `dsclient: -a "test-spec:m=1,2": m has several values (1, 2), a sweep: dsclient runs one strategy with one value per parameter (sweeps are for dsbench -a)`},
-		{[]string{"-a", "test-spec:k=1,m=1,2,4"}, `dsclient: -a "test-spec:k=1,m=1,2,4": m has several values (1, 2), a sweep:`},
+		{[]string{"-a", "test-spec:k=1,m=1,2,4"}, `dsclient: -a "test-spec:k=1,m=1,2,4": m has several values (1, 2, 4), a sweep:`},
 		{[]string{"-a", "test-spec:members=[ff],[bf; wf]"}, `dsclient: -a "test-spec:members=[ff],[bf; wf]": members has several values ([ff], [bf; wf]), a sweep:`},
 		{[]string{"-a", "test-spec:m=2,ff"}, `dsclient: -a "test-spec:m=2,ff": dsclient runs one strategy, here test-spec and ff (a list of strategies is for dsbench -a)`},
-		{[]string{"-a", "ff,bf"}, `dsclient: -a "ff,bf": dsclient runs one strategy (a list of strategies is for dsbench -a)`},
+		{[]string{"-a", "ff,bf"}, `dsclient: -a "ff,bf": dsclient runs one strategy, here ff and bf (a list of strategies is for dsbench -a)`},
+		// A second spec with parameters, as dsbench reads it.
+		{[]string{"-a", "test-spec:m=2,cost-reduce:multiplier=2"}, `dsclient: -a "test-spec:m=2,cost-reduce:multiplier=2": dsclient runs one strategy, here test-spec and cost-reduce (a list of strategies is for dsbench -a)`},
 		{[]string{"-a", "test-spec:m=2", "--param", "m=3"}, `dsclient: parameter m given twice, in -a "test-spec:m=2" and as --param m=3: give it once`},
-		{[]string{"-a", "test-spec:m=2,m=3"}, `dsclient: -a: "test-spec:m=2,m=3", column 15: parameter m given twice`},
-		{[]string{"-a", "test-spec:"}, `dsclient: -a: "test-spec:", column 11: want key=value`},
-		{[]string{"-a", "test-spec:m"}, `dsclient: -a: "test-spec:m", column 11: want key=value`},
-		{[]string{"-a", ":m=2"}, `dsclient: -a: ":m=2", column 1: empty strategy name`},
-		{[]string{"-a", "test-spec:m=2;"}, `dsclient: -a: "test-spec:m=2;", column 14: ';' in a value that is not a [list]`},
+		{[]string{"-a", "test-spec:m=2,m=3"}, `dsclient: -a "test-spec:m=2,m=3": parameter m given twice for test-spec`},
+		{[]string{"-a", "test-spec:"}, `dsclient: -a "test-spec:": empty parameter name in ""`},
+		{[]string{"-a", "test-spec:m"}, `dsclient: strategy test-spec: parameter m="": want a number`},
+		{[]string{"-a", ":m=2"}, `dsclient: -a ":m=2": no strategy name before ':' in ":m=2"`},
+		{[]string{"-a", "test-spec:m=2;"}, `dsclient: strategy test-spec: parameter m="2;": want a number`},
 		{[]string{"-a", "test-spec:members=[ff; bf"}, `dsclient: -a: "test-spec:members=[ff; bf", column 19: "[" is not closed`},
 		{[]string{"-a", "test-spec:members=[ff; nosuch]"}, `dsclient: strategy test-spec: parameter members: "[ff; nosuch]", column 6: element 2: unknown strategy "nosuch"`},
 		{[]string{"-a", "test-spec:foo=1"}, `dsclient: strategy test-spec has no parameter "foo" (it takes: m, k, s, members)`},

@@ -19,7 +19,8 @@
 //
 // A run test simulates a whole workload: a config of the embedded suite, or
 // a fixture (go test runs in the package's folder, so a path is relative to
-// it; fixtures.Dir finds ../shared or $DSSIM_FIXTURES and skips without):
+// it; within this module internal/fixtures.Dir finds ../shared or
+// $DSSIM_FIXTURES and skips without them, another module names the path):
 //
 //	m, err := strattest.RunFS(configs.FS(), "slow-boot.xml", s)
 //	m, err = strattest.Run(filepath.Join(fixtures.Dir(t), "fixtures", "config20-med-high"), s)
