@@ -1,15 +1,11 @@
 package dsclient_test
 
 import (
-	"net"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -36,10 +32,7 @@ func init() {
 // same as --param k=v --param k2=v2, and the two mix; the strategy is made
 // with those values (then the connection fails: no server).
 func TestAlgoSpec(t *testing.T) {
-	l, err := harness.TestListen() // DSSIM_PORTS when set
-	require.NoError(t, err)
-	closed := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	require.NoError(t, l.Close())
+	closed := closedPort(t)
 	ffCR := []strategies.Spec{{Name: "ff"}, {Name: "cost-reduce", Settings: map[string]string{"multiplier": "2"}}}
 	for _, tc := range []struct {
 		args []string

@@ -32,10 +32,7 @@ func init() {
 // TestListParam: --param members=[…] takes the whole bracketed list, commas
 // and colons included; a bad element is a usage error naming its column.
 func TestListParam(t *testing.T) {
-	l, err := harness.TestListen() // DSSIM_PORTS when set
-	require.NoError(t, err)
-	closed := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	require.NoError(t, l.Close())
+	closed := closedPort(t)
 
 	// Accepted: the strategy is made, then the connection fails.
 	r := runMain("-a", "test-list", "--param", "members=[atl; cost-reduce:multiplier=2; fc]",
@@ -55,4 +52,14 @@ func TestListParam(t *testing.T) {
 		assert.Equal(t, dsclient.ExitUsage, r.code, tc.members)
 		assert.Contains(t, r.stderr, tc.want, tc.members)
 	}
+}
+
+// closedPort is a port nothing listens on (from DSSIM_PORTS when set): a
+// client made with good flags then fails to connect, exit status 3.
+func closedPort(t *testing.T) string {
+	l, err := harness.TestListen()
+	require.NoError(t, err)
+	closed := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	require.NoError(t, l.Close())
+	return closed
 }
