@@ -112,8 +112,8 @@ type Result struct {
 
 // Run drives one simulation from the handshake to QUIT. It returns nil after
 // NONE and a clean QUIT. On any other end (a strategy error or panic, an
-// unexpected ERR, a broken connection) it sends QUIT when the connection still works
-// and returns an error that says what happened.
+// unexpected ERR, a broken connection) it sends QUIT when the connection
+// still works and returns an error that says what happened.
 func Run(s strategies.Strategy, b Backend, opt Options) (Result, error) {
 	log := opt.Log
 	if log == nil {

@@ -59,15 +59,13 @@ func expand(specs []*strategies.Sweep) ([]Variant, error) {
 	var out []Variant
 	seen := map[string]bool{}
 	for _, s := range specs {
-		info, ok := strategies.Lookup(s.Name)
-		if !ok {
-			return nil, strategies.UnknownStrategy(s.Name)
-		}
+		// product gives at least one settings map, so New names an
+		// unknown strategy too.
 		for _, settings := range product(s.Keys, s.Vals) {
 			// strategies.New, as dsclient does: beside the kinds Bind
 			// checks, a strategy refuses values out of its range (a
 			// negative multiplier) when made, so before any run.
-			if _, err := strategies.New(info.Name, settings); err != nil {
+			if _, err := strategies.New(s.Name, settings); err != nil {
 				return nil, err
 			}
 			v := Variant{Strategy: s.Name, Settings: settings}

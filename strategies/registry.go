@@ -5,16 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Kind is the type of a strategy parameter.
@@ -91,82 +86,6 @@ func Register(info Info) {
 	sites[info.Name] = site
 }
 
-// check is Register's validation of one Info, before it is added.
-func (info Info) check() error {
-	if err := checkWord(info.Name); err != nil {
-		return fmt.Errorf("strategy %q: name %v", info.Name, err)
-	}
-	if info.New == nil {
-		return fmt.Errorf("strategy %s: New is nil", info.Name)
-	}
-	seen := map[string]bool{}
-	for _, p := range info.Params {
-		if err := checkWord(p.Name); err != nil {
-			return fmt.Errorf("strategy %s: parameter %q: name %v", info.Name, p.Name, err)
-		}
-		if seen[p.Name] {
-			return fmt.Errorf("strategy %s: parameter %s declared twice", info.Name, p.Name)
-		}
-		seen[p.Name] = true
-		if p.Kind < Float || p.Kind > List {
-			return fmt.Errorf("strategy %s: parameter %s: unknown Kind %d", info.Name, p.Name, int(p.Kind))
-		}
-		// A List default's elements may name strategies registered later:
-		// only its syntax is checked here, the rest at Bind.
-		if _, err := convert(p, p.Default); err != nil {
-			return fmt.Errorf("strategy %s: parameter %s: default %q is not a valid %s: %v", info.Name, p.Name, p.Default, p.Kind, err)
-		}
-	}
-	return nil
-}
-
-// SpecPunctuation are the characters the spec grammar (see Spec) gives a
-// meaning to, so that a name or key holding one could never be written in
-// dsbench's "-a name:k=v,…", dsclient's -a or --param k=v, or a list
-// element (nor a dsbench column label in -b). Blanks and other non-printing
-// characters are refused apart.
-const SpecPunctuation = ",;:=[]"
-
-// checkWord says what is wrong with a strategy or parameter name, or nil.
-func checkWord(w string) error {
-	if w == "" {
-		return errors.New("is empty")
-	}
-	for i, r := range w {
-		if unicode.IsSpace(r) || !unicode.IsPrint(r) || strings.ContainsRune(SpecPunctuation, r) {
-			return fmt.Errorf("holds %q at byte %d: -a name:k=v,… and --param k=v cannot write it (a name may not hold blanks, control characters or any of %s)",
-				r, i, strings.Join(strings.Split(SpecPunctuation, ""), " "))
-		}
-	}
-	return nil
-}
-
-// callerSite is "file.go:line" of the caller skip frames up (2: the
-// caller of the function that calls callerSite), with the file relative
-// to the module root when it lies inside this module, so that messages
-// read "strategies/wary/wary.go:22" whatever the checkout's folder.
-func callerSite(skip int) string {
-	_, file, line, ok := runtime.Caller(skip)
-	if !ok {
-		return "an unknown place"
-	}
-	if root := moduleRoot(); root != "" {
-		file = strings.TrimPrefix(file, root+"/")
-	}
-	return fmt.Sprintf("%s:%d", file, line)
-}
-
-// moduleRoot is the folder above this file's package (strategies/), as the
-// compiler recorded it: an absolute path, or the module path under
-// -trimpath. It is "" when the runtime cannot say.
-func moduleRoot() string {
-	_, self, _, ok := runtime.Caller(0)
-	if !ok {
-		return ""
-	}
-	return path.Dir(path.Dir(filepath.ToSlash(self)))
-}
-
 // Lookup returns a registered strategy's description.
 func Lookup(name string) (Info, bool) {
 	regMu.RLock()
@@ -239,69 +158,6 @@ func newRecovered(info Info, p Params) (s Strategy, err error) {
 		}
 	}()
 	return info.New(p)
-}
-
-// UnknownStrategy is the error for a name no registered strategy has:
-// "unknown strategy "wray": did you mean wary? (known: …; a new strategy
-// package must be imported by the command's main: strategies/all/all.go in
-// this module)", or a module's own main (README, "A strategy in your own
-// module"). The nearest name
-// catches a typo; the import note is for the other common cause, a new
-// package that nothing imports and so never registers.
-func UnknownStrategy(name string) error {
-	names := Names()
-	hint := ""
-	if near := nearest(name, names); near != "" {
-		hint = ": did you mean " + near + "?"
-	}
-	return fmt.Errorf("unknown strategy %q%s (known: %s; a new strategy package must be imported by the command's main: strategies/all/all.go in this module)",
-		name, hint, strings.Join(names, ", "))
-}
-
-// nearest is the first of names closest to name by edit distance (case
-// ignored), if close enough to be a typo: one edit for a name under six
-// characters, two for a longer one; otherwise "".
-func nearest(name string, names []string) string {
-	limit := 1
-	if utf8.RuneCountInString(name) >= 6 {
-		limit = 2
-	}
-	best, bestD := "", limit+1
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// editDistance counts the insertions, deletions, substitutions and swaps
-// of adjacent characters that turn a into b (optimal string alignment):
-// a swap counts one, as "wray" for "wary" is one slip of the fingers.
-func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	// d[i][j] is the distance between x[:i] and y[:j].
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }
 
 // Names lists the registered strategy names in All's order.
