@@ -39,7 +39,9 @@ func (v Variant) New() (strategies.Strategy, error) {
 //
 // gives ff, bf and four cost-reduce variants. A bare token after a key's
 // values continues the sweep unless it is a registered strategy name, which
-// starts a new spec; a "key=value" token adds a key to the current spec.
+// starts a new spec, or a name the key also takes as a value, which is
+// refused as ambiguous (thr:queue=gq,fcfs); a "key=value" token adds a key
+// to the current spec.
 // A bracketed value (a List parameter, see strategies.Spec) is one value:
 // commas, colons and "=" inside brackets neither sweep nor start a spec,
 // so members=[ff; cost-reduce:multiplier=2],[bf; wf] is two values.

@@ -73,6 +73,45 @@ func TestParseVariantsErrors(t *testing.T) {
 	}
 }
 
+// TestParseVariantsAmbiguousName: a bare registered name after a key's
+// values used to start a new spec even where the key takes it as a value
+// (thr:queue=gq,fcfs ran gq and the strategy fcfs, silently, while
+// thr:queue=fcfs,gq ran both policies). Where the strategy accepts it as a
+// value the token is refused; where it does not, it starts a spec as
+// before.
+func TestParseVariantsAmbiguousName(t *testing.T) {
+	guesses := map[string]string{ // "" where the token is no value of the key
+		"thr:queue=gq,fcfs":                   `"fcfs" is both a strategy and a value thr's queue takes`,
+		"provision:target=thr,fluidplan":      `"fluidplan" is both a strategy and a value provision's target takes`,
+		"frontier:preset=cost,warm=on,off,ff": "", // warm=ff is no value of frontier: ff is a spec
+	}
+	for in, want := range guesses {
+		vs, err := ParseVariants([]string{in})
+		if want == "" {
+			require.NoError(t, err, in)
+			assert.Equal(t, "ff", vs[len(vs)-1].Label(), in)
+			continue
+		}
+		assert.ErrorContains(t, err, want, in)
+		assert.ErrorContains(t, err, "give each value its own spec", in)
+	}
+	cases := []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"frontier:preset=cost,ff"}, []string{"frontier:preset=cost", "ff"}},
+		{[]string{"thr:queue=fcfs,gq"}, []string{"thr:queue=fcfs", "thr:queue=gq"}},
+		{[]string{"thr:queue=gq", "thr:queue=fcfs"}, []string{"thr:queue=gq", "thr:queue=fcfs"}},
+		{[]string{"fcfs,thr:queue=gq"}, []string{"fcfs", "thr:queue=gq"}},
+		{[]string{"spec-b:m=1,spec-a"}, []string{"spec-b:m=1", "spec-a"}},
+	}
+	for _, c := range cases {
+		vs, err := ParseVariants(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, labels(vs), c.in)
+	}
+}
+
 // TestParseVariantsLists: a bracketed value is one sweep value, whatever
 // commas, colons and "=" it holds; lists are labelled in canonical form.
 func TestParseVariantsLists(t *testing.T) {

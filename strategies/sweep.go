@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,7 +20,8 @@ type Sweep struct {
 // with a colon ("name:key=v") or a registered name starts a spec, a
 // "key=value" token adds a key to the current spec, and any other token is
 // one more value of the last key (harness.ParseVariants documents the
-// grammar for users). Empty tokens, such as a trailing comma's, are
+// grammar for users), except a registered name the last key would also
+// take as a value, which is refused as ambiguous (see accepts). Empty tokens, such as a trailing comma's, are
 // ignored. Names and keys are not checked against the registry here.
 // dsbench and dsclient share it, so that a spec copied from one command
 // line reads the same in the other.
@@ -43,6 +45,9 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 			}
 			_, isName := Lookup(tok)
 			_, _, hasEq := CutTop(tok, '=')
+			if isName && !hasColon && !hasEq && cur.accepts(lastKey, tok) {
+				return nil, cur.ambiguous(flag, value, lastKey, tok)
+			}
 			switch {
 			case hasColon || isName || (cur == nil && !hasEq):
 				cur = &Sweep{flag: flag, Name: name, Vals: map[string][]string{}}
@@ -68,6 +73,44 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 		}
 	}
 	return specs, nil
+}
+
+// accepts tells whether val, a bare token that is also a registered
+// strategy's name, would be a valid value of the spec's open key: then
+// reading it either way is a guess (thr:queue=gq,fcfs could be two queue
+// policies or thr beside the strategy fcfs), and a silent guess makes a
+// column the user did not ask for. Only String parameters can take a bare
+// name; whether this one takes val is for the strategy to say, so it is
+// built with val (and the first value of every other key written).
+func (s *Sweep) accepts(key, val string) bool {
+	if s == nil || key == "" {
+		return false
+	}
+	info, ok := Lookup(s.Name)
+	if !ok {
+		return false
+	}
+	if p, ok := info.param(key); !ok || p.Kind != String {
+		return false
+	}
+	settings := map[string]string{key: val}
+	for _, k := range s.Keys {
+		if k != key && len(s.Vals[k]) > 0 {
+			settings[k] = s.Vals[k][0]
+		}
+	}
+	_, err := New(s.Name, settings)
+	return err == nil
+}
+
+// ambiguous is accepts' refusal, with both ways of writing what was meant.
+func (s *Sweep) ambiguous(flag, value, key, tok string) error {
+	var each []string
+	for _, v := range append(slices.Clone(s.Vals[key]), tok) {
+		each = append(each, fmt.Sprintf("%s %s:%s=%s", flag, s.Name, key, v))
+	}
+	return fmt.Errorf("%s %q: %q is both a strategy and a value %s's %s takes: for a sweep of %s give each value its own spec (%s); for the strategy %s, put it before %s or in a %s of its own",
+		flag, value, tok, s.Name, key, key, strings.Join(each, " "), tok, s.Name, flag)
 }
 
 // addKey adds a "key=value" token to the spec and returns the key.
