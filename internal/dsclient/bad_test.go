@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -288,4 +289,25 @@ func TestUsage(t *testing.T) {
 		assert.Equal(t, tc.code, r.code, "%v", tc.args)
 		assert.Contains(t, r.stdout+r.stderr, tc.want, "%v", tc.args)
 	}
+}
+
+// TestUsageStrategiesAligned: -h lists the strategies in two columns; a
+// name longer than the column (bestpack-boot) pushed its summary out of
+// line.
+func TestUsageStrategiesAligned(t *testing.T) {
+	r := runMain("-h")
+	_, list, ok := strings.Cut(r.stdout+r.stderr, "Strategies (dsclient --list shows their parameters):\n")
+	require.True(t, ok, "no strategy list in -h")
+	list, _, _ = strings.Cut(list, "\n\n")
+	col := -1
+	for _, line := range strings.Split(list, "\n") {
+		name := strings.Fields(line)[0]
+		rest := strings.TrimLeft(strings.TrimPrefix(line, "  "+name), " ")
+		at := utf8.RuneCountInString(line) - utf8.RuneCountInString(rest)
+		if col == -1 {
+			col = at
+		}
+		assert.Equal(t, col, at, "summary of %s starts at column %d, the first at %d", name, at, col)
+	}
+	assert.Greater(t, strings.Count(list, "\n"), 10, "the list has every strategy")
 }

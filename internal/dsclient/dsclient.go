@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 	"go.uber.org/zap"
@@ -246,8 +247,12 @@ Options:
 `)
 	fmt.Fprint(w, fs.FlagUsages())
 	fmt.Fprintln(w, "\nStrategies (dsclient --list shows their parameters):")
+	width := 0 // the longest name, so that every summary starts in one column
 	for _, info := range strategies.All() {
-		fmt.Fprintf(w, "  %-10s %s\n", info.Name, info.Summary)
+		width = max(width, utf8.RuneCountInString(info.Name))
+	}
+	for _, info := range strategies.All() {
+		fmt.Fprintf(w, "  %-*s %s\n", width, info.Name, info.Summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprint(w, exitHelp)
