@@ -53,6 +53,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
 		return ExitUsage
 	}
+	if err := checkOutNotInput(*out, *config, fs.Args()); err != nil {
+		fmt.Fprintf(stderr, "dsview: %v\n", err)
+		return ExitFailure
+	}
 	cfg, err := mocksrv.LoadConfig(*config, mocksrv.LoadOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
@@ -75,6 +79,32 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// checkOutNotInput refuses an -o that is the config or one of the logs
+// (the same file by another name or a link too): the page would replace
+// the run it draws, and the shell's history makes that slip easy. An -o
+// that does not exist yet is no input.
+func checkOutNotInput(out, config string, logs []string) error {
+	if out == "" {
+		return nil
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	for i, in := range append([]string{config}, logs...) {
+		ist, err := os.Stat(in)
+		if err != nil || !os.SameFile(ost, ist) {
+			continue
+		}
+		what := "the log"
+		if i == 0 {
+			what = "the config"
+		}
+		return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, what, in)
+	}
+	return nil
 }
 
 // buildPage reads every log; any refused log refuses the page.

@@ -160,3 +160,43 @@ func TestDsviewWaitsMatchDsServer(t *testing.T) {
 		})
 	}
 }
+
+// An -o that is one of the inputs, by any name, is refused before
+// anything is written: the input is left as it was.
+func TestDsviewOutputIsAnInput(t *testing.T) {
+	dir := fixtures.Dir(t)
+	tmp := t.TempDir()
+	cfgData, err := os.ReadFile(filepath.Join(dir, "fixtures/sample-config01/config.xml"))
+	require.NoError(t, err)
+	cfg, log := filepath.Join(tmp, "config.xml"), filepath.Join(tmp, "bf.log")
+	logData := fixtures.ReadGz(t, filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz"))
+	require.NoError(t, os.WriteFile(cfg, cfgData, 0o644))
+	require.NoError(t, os.WriteFile(log, logData, 0o644))
+	require.NoError(t, os.Symlink(log, filepath.Join(tmp, "link.log")))
+	t.Chdir(tmp)
+	cases := []struct{ name, out, want string }{
+		{"the log", "bf.log", "-o bf.log is the log bf.log"},
+		{"the log by another name", "./bf.log", "-o ./bf.log is the log bf.log"},
+		{"a link to the log", "link.log", "-o link.log is the log bf.log"},
+		{"the config", "config.xml", "-o config.xml is the config config.xml"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, waits := range []bool{false, true} {
+				args := []string{"-c", "config.xml", "-o", c.out, "bf.log"}
+				if waits {
+					args = append(args, "--waits")
+				}
+				var stdout, stderr strings.Builder
+				assert.Equal(t, ExitFailure, Main(args, &stdout, &stderr))
+				assert.Contains(t, stderr.String(), c.want)
+				got, err := os.ReadFile("bf.log")
+				require.NoError(t, err)
+				assert.True(t, string(got) == string(logData), "the log was changed")
+				got, err = os.ReadFile("config.xml")
+				require.NoError(t, err)
+				assert.True(t, string(got) == string(cfgData), "the config was changed")
+			}
+		})
+	}
+}
