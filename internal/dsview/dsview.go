@@ -109,10 +109,7 @@ func checkOutNotInput(out, config string, logs []string) error {
 
 // buildPage reads every log; any refused log refuses the page.
 func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewer.Page, error) {
-	name := strings.TrimSuffix(filepath.Base(config), ".xml")
-	if name == "config" { // a fixture folder's NAME/config.xml: the folder names it
-		name = filepath.Base(filepath.Dir(config))
-	}
+	name := pageName(config)
 	if title == "" {
 		title = "dsview: " + name
 	}
@@ -136,6 +133,22 @@ func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewe
 	}
 	page.Groups = []viewer.Group{g}
 	return page, nil
+}
+
+// pageName names the page and its runs' group after the config: its file
+// name, or for a fixture folder's NAME/config.xml the folder's. The folder
+// is taken from the absolute path, since "-c config.xml" run in the
+// folder has "." for its folder.
+func pageName(config string) string {
+	name := strings.TrimSuffix(filepath.Base(config), ".xml")
+	if name != "config" {
+		return name
+	}
+	dir := filepath.Dir(config)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Base(dir)
 }
 
 func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {

@@ -200,3 +200,30 @@ func TestDsviewOutputIsAnInput(t *testing.T) {
 		})
 	}
 }
+
+// The page is named after the config's folder when the config is a
+// fixture's config.xml, however the folder is written (run in the folder,
+// "-c config.xml" has "." for it).
+func TestDsviewPageName(t *testing.T) {
+	dir := fixtures.Dir(t)
+	fixture := filepath.Join(dir, "fixtures/sample-config01")
+	log := filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")
+	cases := []struct{ cwd, config, want string }{
+		{fixture, "config.xml", "sample-config01"},
+		{fixture, "./config.xml", "sample-config01"},
+		{filepath.Join(fixture, "../.."), "fixtures/sample-config01/config.xml", "sample-config01"},
+		{fixture, filepath.Join(fixture, "config.xml"), "sample-config01"},
+	}
+	for _, c := range cases {
+		t.Run(c.config, func(t *testing.T) {
+			t.Chdir(c.cwd)
+			out := filepath.Join(t.TempDir(), "v.html")
+			var stdout, stderr strings.Builder
+			require.Equal(t, ExitOK, Main([]string{"-c", c.config, "-o", out, log}, &stdout, &stderr), stderr.String())
+			data, err := os.ReadFile(out)
+			require.NoError(t, err)
+			assert.Contains(t, string(data), "<title>dsview: "+c.want+"</title>")
+			assert.Contains(t, string(data), `{"title":"`+c.want+`","runs":[`)
+		})
+	}
+}
