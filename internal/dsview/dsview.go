@@ -31,7 +31,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsview", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	config := fs.StringP("config", "c", "", "the configuration file the runs used (required: the log names servers and jobs, the config says what they are)")
-	out := fs.StringP("out", "o", "", "write the page here (default: stdout)")
+	out := fs.StringP("out", "o", "", "write the page (or the --waits table) here, making missing folders (default: stdout)")
 	title := fs.String("title", "", "page title (default: the config's name)")
 	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -177,7 +177,8 @@ func writeWaits(w io.Writer, runs []*viewer.Run) error {
 	return viewer.WriteWaits(w, viewer.WithMean(fmt.Sprintf("mean of %d", len(rows)), rows))
 }
 
-// write renders into a buffer first, so a failed page leaves no file.
+// write renders into a buffer first, so a failed page leaves no file
+// (and no folder).
 func write(render func(io.Writer) error, out string, stdout io.Writer) error {
 	var buf bytes.Buffer
 	if err := render(&buf); err != nil {
@@ -187,5 +188,13 @@ func write(render func(io.Writer) error, out string, stdout io.Writer) error {
 		_, err := stdout.Write(buf.Bytes())
 		return err
 	}
-	return os.WriteFile(out, buf.Bytes(), 0o644)
+	// Missing folders are made, as dsbench makes its outputs' (a page for
+	// a report's folder that is not there yet).
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return fmt.Errorf("-o %s: cannot make its folder: %w", out, err)
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("-o %s: %w", out, err)
+	}
+	return nil
 }

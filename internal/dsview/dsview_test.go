@@ -227,3 +227,36 @@ func TestDsviewPageName(t *testing.T) {
 		})
 	}
 }
+
+// -o into folders that are not there yet makes them; when they cannot be
+// made, the error names -o and why.
+func TestDsviewOutputFolders(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfg := filepath.Join(dir, "fixtures/sample-config01/config.xml")
+	log := filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	cases := []struct {
+		name, out string
+		code      int
+		want      string
+	}{
+		{"new folders", filepath.Join(tmp, "new/sub/v.html"), ExitOK, ""},
+		{"under a file", filepath.Join(file, "sub/v.html"), ExitFailure,
+			"dsview: -o " + filepath.Join(file, "sub/v.html") + ": cannot make its folder: mkdir " + filepath.Join(file) + ": not a directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			require.Equal(t, c.code, Main([]string{"-c", cfg, "-o", c.out, log}, &stdout, &stderr), stderr.String())
+			if c.code != ExitOK {
+				assert.Equal(t, c.want+"\n", stderr.String())
+				return
+			}
+			data, err := os.ReadFile(c.out)
+			require.NoError(t, err)
+			assert.Contains(t, string(data), "window.dsview")
+		})
+	}
+}
