@@ -30,7 +30,7 @@ const (
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsview", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	config := fs.StringP("config", "c", "", "the configuration file the runs used (required: the log names servers and jobs, the config says what they are)")
+	config := fs.StringP("config", "c", "", "the configuration file the runs used, or the SWF trace dsmock --swf ran, as given to it (trace.swf[:key=value,...]; add servers=config.xml when dsmock had -c config.xml) (required: the log names servers and jobs, the config says what they are)")
 	out := fs.StringP("out", "o", "", "write the page (or the --waits table) here, making missing folders (default: stdout)")
 	title := fs.String("title", "", "page title (default: the config's name)")
 	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
@@ -46,18 +46,24 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
 			"powered cores and the accumulated cost; several logs share one time axis.\n"+
 			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
-			"split at the boot time of the type each job completed on.\n\nFlags:\n%s", fs.FlagUsages())
+			"split at the boot time of the type each job completed on.\n\n"+
+			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
+			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s", fs.FlagUsages())
 		return ExitOK
 	}
 	if *config == "" || fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
 		return ExitUsage
 	}
-	if err := checkOutNotInput(*out, *config, fs.Args()); err != nil {
+	inputs := configInputs(*config)
+	for _, l := range fs.Args() {
+		inputs = append(inputs, input{"the log", l})
+	}
+	if err := checkOutNotInput(*out, inputs); err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
 	}
-	cfg, err := mocksrv.LoadConfig(*config, mocksrv.LoadOptions{})
+	cfg, err := loadConfig(*config)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
@@ -79,32 +85,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitFailure
 	}
 	return ExitOK
-}
-
-// checkOutNotInput refuses an -o that is the config or one of the logs
-// (the same file by another name or a link too): the page would replace
-// the run it draws, and the shell's history makes that slip easy. An -o
-// that does not exist yet is no input.
-func checkOutNotInput(out, config string, logs []string) error {
-	if out == "" {
-		return nil
-	}
-	ost, err := os.Stat(out)
-	if err != nil {
-		return nil
-	}
-	for i, in := range append([]string{config}, logs...) {
-		ist, err := os.Stat(in)
-		if err != nil || !os.SameFile(ost, ist) {
-			continue
-		}
-		what := "the log"
-		if i == 0 {
-			what = "the config"
-		}
-		return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, what, in)
-	}
-	return nil
 }
 
 // buildPage reads every log; any refused log refuses the page.
@@ -133,22 +113,6 @@ func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewe
 	}
 	page.Groups = []viewer.Group{g}
 	return page, nil
-}
-
-// pageName names the page and its runs' group after the config: its file
-// name, or for a fixture folder's NAME/config.xml the folder's. The folder
-// is taken from the absolute path, since "-c config.xml" run in the
-// folder has "." for its folder.
-func pageName(config string) string {
-	name := strings.TrimSuffix(filepath.Base(config), ".xml")
-	if name != "config" {
-		return name
-	}
-	dir := filepath.Dir(config)
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	return filepath.Base(dir)
 }
 
 func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {

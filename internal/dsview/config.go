@@ -1,0 +1,90 @@
+package dsview
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/swf"
+)
+
+// loadConfig reads -c: a ds-sim config, or an SWF trace with its options
+// (trace.swf[:key=value,…]) converted as dsmock --swf converts it, so a
+// log of dsmock --swf is read against the jobs and servers it ran.
+func loadConfig(spec string) (*mocksrv.Config, error) {
+	if !swf.IsTrace(spec) {
+		return mocksrv.LoadConfig(spec, mocksrv.LoadOptions{})
+	}
+	w, err := swf.Load(spec)
+	if err != nil {
+		return nil, fmt.Errorf("-c %s: SWF trace: %w", spec, err)
+	}
+	// The converted config's path is its name in memory; the log's
+	// errors should name what the user gave.
+	w.Config.Path = spec
+	return w.Config, nil
+}
+
+// input is a file dsview reads, for checkOutNotInput.
+type input struct{ what, path string }
+
+// configInputs are the files -c reads: the config, or the trace and the
+// config its servers= option names.
+func configInputs(spec string) []input {
+	if !swf.IsTrace(spec) {
+		return []input{{"the config", spec}}
+	}
+	path, o, err := swf.ParseSpec(spec)
+	if err != nil { // refused when loaded
+		return nil
+	}
+	in := []input{{"the SWF trace", path}}
+	if o.Servers != "" {
+		in = append(in, input{"the trace's servers= config", o.Servers})
+	}
+	return in
+}
+
+// checkOutNotInput refuses an -o that is one of the inputs (the same file
+// by another name or a link too): the page would replace the run it
+// draws, and the shell's history makes that slip easy. An -o that does
+// not exist yet is no input.
+func checkOutNotInput(out string, inputs []input) error {
+	if out == "" {
+		return nil
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in.path); err == nil && os.SameFile(ost, ist) {
+			return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.what, in.path)
+		}
+	}
+	return nil
+}
+
+// pageName names the page and its runs' group after -c: a trace by its
+// file name and options (as dsbench names a trace's row), a config by its
+// file name, or for a fixture folder's NAME/config.xml by the folder's.
+// The folder is taken from the absolute path, since "-c config.xml" run
+// in the folder has "." for its folder.
+func pageName(spec string) string {
+	if swf.IsTrace(spec) {
+		if path, _, err := swf.ParseSpec(spec); err == nil {
+			return swf.Name(path) + spec[len(path):]
+		}
+	}
+	name := strings.TrimSuffix(filepath.Base(spec), ".xml")
+	if name != "config" {
+		return name
+	}
+	dir := filepath.Dir(spec)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Base(dir)
+}
