@@ -1,6 +1,7 @@
 package dsview
 
 import (
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +16,14 @@ import (
 // log of dsmock --swf is read against the jobs and servers it ran.
 func loadConfig(spec string) (*mocksrv.Config, error) {
 	if !swf.IsTrace(spec) {
-		return mocksrv.LoadConfig(spec, mocksrv.LoadOptions{})
+		cfg, err := mocksrv.LoadConfig(spec, mocksrv.LoadOptions{})
+		if err != nil && isSystemXML(spec) {
+			// Its own error (a <jobs> of no types) would not say what is
+			// wrong: the file is the server's summary for its client.
+			return nil, fmt.Errorf("-c %s: this is a ds-system.xml (the servers ds-server or dsmock writes for its client, without the jobs); "+
+				"dsview needs the configuration file the run used (the -c given to ds-server)", spec)
+		}
+		return cfg, err
 	}
 	w, err := swf.Load(spec)
 	if err != nil {
@@ -25,6 +33,26 @@ func loadConfig(spec string) (*mocksrv.Config, error) {
 	// errors should name what the user gave.
 	w.Config.Path = spec
 	return w.Config, nil
+}
+
+// isSystemXML says whether path's root element is <system>, as in the
+// ds-system.xml ds-server writes (a config's is <config>).
+func isSystemXML(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	d := xml.NewDecoder(f)
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			return se.Name.Local == "system"
+		}
+	}
 }
 
 // input is a file dsview reads, for checkOutNotInput.

@@ -60,6 +60,10 @@ func TestDsviewRefuses(t *testing.T) {
 	if err := os.WriteFile(cut, data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
+	loaded, err := mocksrv.LoadConfig(cfg, mocksrv.LoadOptions{})
+	require.NoError(t, err)
+	system := filepath.Join(t.TempDir(), "ds-system.xml")
+	require.NoError(t, os.WriteFile(system, mocksrv.SystemXML(loaded), 0o644))
 	cases := []struct {
 		name string
 		args []string
@@ -67,6 +71,8 @@ func TestDsviewRefuses(t *testing.T) {
 		want string
 	}{
 		{"no config", []string{vall}, ExitUsage, "want -c config.xml"},
+		{"ds-system.xml as the config", []string{"-c", system, vall}, ExitFailure,
+			"-c " + system + ": this is a ds-system.xml (the servers ds-server or dsmock writes for its client, without the jobs); dsview needs the configuration file the run used"},
 		{"no log", []string{"-c", cfg}, ExitUsage, "at least one log"},
 		{"a config as the log", []string{"-c", cfg, cfg}, ExitFailure, cfg + ":1: not a ds-server log"},
 		{"cut short", []string{"-c", cfg, cut}, ExitFailure, cut + ":"},
