@@ -7,6 +7,7 @@ package dsview
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -121,15 +122,33 @@ func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {
 		return viewer.Logs{}, err
 	}
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return viewer.Logs{}, fmt.Errorf("%s: %w", path, err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return viewer.Logs{}, fmt.Errorf("%s: %w", path, err)
+		if data, err = gunzip(path, data); err != nil {
+			return viewer.Logs{}, err
 		}
 	}
 	return viewer.ParseLogs(path, bytes.NewReader(data), cfg)
+}
+
+// gunzip is a .gz log's text. gzip's own errors ("unexpected EOF", "gzip:
+// invalid header") name neither the file nor what is wrong with it.
+func gunzip(path string, data []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	switch {
+	case errors.Is(err, gzip.ErrHeader):
+		return nil, fmt.Errorf("%s: not a gzip file, though its name ends in .gz (%v)", path, err)
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, fmt.Errorf("%s: truncated or invalid gzip file: %d bytes, shorter than a gzip header", path, len(data))
+	case err != nil:
+		return nil, fmt.Errorf("%s: invalid gzip file: %v", path, err)
+	}
+	out, err := io.ReadAll(zr)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, fmt.Errorf("%s: truncated gzip file: it ends before its compressed data does (a copy or download cut short?)", path)
+	case err != nil:
+		return nil, fmt.Errorf("%s: invalid gzip file: %v", path, err)
+	}
+	return out, nil
 }
 
 // writeWaits is --waits: a row per run, then their mean.

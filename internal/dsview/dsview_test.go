@@ -266,3 +266,34 @@ func TestDsviewOutputFolders(t *testing.T) {
 		})
 	}
 }
+
+// A .gz log that is not a whole gzip file is named, with what is wrong.
+func TestDsviewBadGzip(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfg := filepath.Join(dir, "fixtures/sample-config01/config.xml")
+	gz, err := os.ReadFile(filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz"))
+	require.NoError(t, err)
+	corrupt := append([]byte(nil), gz...)
+	corrupt[len(corrupt)-5] ^= 0xff // the CRC-32 in the trailer
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"truncated", gz[:len(gz)/2], "truncated gzip file: it ends before its compressed data does"},
+		{"trailer cut off", gz[:len(gz)-4], "truncated gzip file"},
+		{"a plain log named .gz", fixtures.ReadGz(t, filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")), "not a gzip file, though its name ends in .gz"},
+		{"empty", nil, "truncated or invalid gzip file: 0 bytes"},
+		{"a few bytes", gz[:5], "truncated or invalid gzip file: 5 bytes"},
+		{"bad checksum", corrupt, "invalid gzip file: gzip: invalid checksum"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "run.log.gz")
+			require.NoError(t, os.WriteFile(log, c.data, 0o644))
+			var stdout, stderr strings.Builder
+			assert.Equal(t, ExitFailure, Main([]string{"-c", cfg, log}, &stdout, &stderr))
+			assert.Contains(t, stderr.String(), "dsview: "+log+": "+c.want)
+		})
+	}
+}
