@@ -34,11 +34,13 @@ func TestParseLogRefuses(t *testing.T) {
 	lines := transcriptLines(t, "sample-config01.bf.vall.log.gz")
 	join := func(ls []string) string { return strings.Join(ls, "\n") + "\n" }
 	junk := append(append(append([]string{}, lines[:19]...), "hello world"), lines[19:]...)
-	dataAt := 0
+	dataAt, schdAt := 0, 0
 	for i, l := range lines {
-		if strings.Contains(l, "SENT DATA 5") {
+		if dataAt == 0 && strings.Contains(l, "SENT DATA 5") {
 			dataAt = i + 3 // the first GETS record: cut inside the batch
-			break
+		}
+		if schdAt == 0 && strings.Contains(l, "RCVD SCHD") {
+			schdAt = i
 		}
 	}
 	cases := []struct {
@@ -49,7 +51,11 @@ func TestParseLogRefuses(t *testing.T) {
 		{"a config, not a log", "<?xml version=\"1.0\"?>\n<config>\n", cfg, `x.log:1: not a ds-server log: it should start with "# ds-sim server"`},
 		{"empty", "", cfg, "x.log:1: empty file"},
 		{"a foreign line", join(junk), cfg, `x.log:20: not a ds-server log line: "hello world"`},
-		{"cut short", join(lines[:200]), cfg, "x.log:200: the log ends before ds-server's end-of-simulation report"},
+		{"cut short", join(lines[:200]), cfg, "x.log:200: the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?"},
+		{"no client", join(lines[:3]), cfg, "x.log:3: the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line), " +
+			"with no message from a client: none connected, or it went away at once (or the log was cut short)"},
+		{"no job scheduled", join(lines[:schdAt]), cfg, fmtLine(schdAt) + "the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line), " +
+			"with no job scheduled: the client quit or went away before scheduling any job (or the log was cut short)"},
 		{"cut inside a DATA batch", join(lines[:dataAt]), cfg, fmtLine(dataAt) + "the log ends inside a DATA batch"},
 		{"another config", join(lines), other, "x.log:11: job 0 has Est Runtime 653 in the log but 1135 in config"},
 		{"an event before any time", "# ds-sim server 4-Apr, 2025 @ MQ - client-server\njob 0 on joon 0 RUNNING\n", cfg, "x.log:2: event line before any timestamp"},

@@ -15,7 +15,7 @@ func (p *parser) finish() (*Run, error) {
 		return nil, p.errf("the log ends inside a DATA batch: cut short?")
 	}
 	if !p.summary {
-		return nil, p.errf("the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line): cut short?")
+		return nil, p.noSummary()
 	}
 	r := p.run
 	switch {
@@ -49,6 +49,21 @@ func (p *parser) finish() (*Run, error) {
 	r.Queue = steps(p.queue)
 	r.finishSeries()
 	return r, nil
+}
+
+// noSummary is the error for a log without the end-of-simulation report,
+// saying what the log shows: a client that went away before scheduling
+// anything is the common case, and "cut short?" alone sends the user
+// looking for a broken file.
+func (p *parser) noSummary() error {
+	const msg = "the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line)"
+	switch {
+	case !p.begun:
+		return p.errf("%s, with no message from a client: none connected, or it went away at once (or the log was cut short)", msg)
+	case len(p.run.Stays) == 0:
+		return p.errf("%s, with no job scheduled: the client quit or went away before scheduling any job (or the log was cut short)", msg)
+	}
+	return p.errf("%s: cut short?", msg)
 }
 
 // finishSeries computes the powered cores, the billing and the cost.
