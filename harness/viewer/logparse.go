@@ -64,8 +64,11 @@ type Logs struct {
 // a run after the first; a header line does once the run before it has
 // shown anything but "#" lines. A file of one run that cannot be drawn is
 // refused; in a file of several, such a run is left out (Logs.Left) and
-// the file is refused only when none can be drawn. A line no ds-server
-// log has refuses the file whichever run it is in. Each run's Part says
+// the file is refused only when none can be drawn. Either refusal's error
+// is the first of Logs.Left, which is returned with it (no Runs), so a
+// caller reading several files can leave such a file out as well. A line
+// no ds-server log has refuses the file whichever run it is in (Logs is
+// then empty). Each run's Part says
 // which of the file's runs it is ("" when the file holds one); line
 // numbers are the whole file's.
 func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
@@ -116,8 +119,8 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 	if p.begun || p.session != "" || len(logs.starts) == 1 {
 		end()
 	}
-	if len(logs.Runs) == 0 {
-		return Logs{}, logs.Left[0] // the one run, or every one, cannot be drawn
+	if len(logs.Runs) == 0 { // the one run, or every one, cannot be drawn
+		return Logs{Left: logs.Left, starts: logs.starts}, logs.Left[0]
 	}
 	return logs, nil
 }

@@ -107,14 +107,28 @@ func TestParseLogsSeveralRuns(t *testing.T) {
 		assert.Contains(t, logs.Left[1].Error(), "session 3: the log shows no job placed on any server")
 	})
 
+	// The refusal comes with the runs left out, so that a caller reading
+	// several files (dsview) can leave this one out in turn.
 	t.Run("no run to draw is refused", func(t *testing.T) {
-		_, err := ParseLogs("x.log", strings.NewReader(joinLines(bf[:100], ff[:100])), cfg)
+		logs, err := ParseLogs("x.log", strings.NewReader(joinLines(bf[:100], ff[:100])), cfg)
 		assert.EqualError(t, err, `x.log:100: run 1: the log ends before ds-server's end-of-simulation report (no "# avg waiting time" line): cut short?`)
+		assert.Empty(t, logs.Runs)
+		require.Len(t, logs.Left, 2)
+		assert.Same(t, logs.Left[0], err)
+		assert.Contains(t, logs.Left[1].Error(), fmtLine(200)+"run 2: ")
+
+		logs, err = ParseLogs("x.log", strings.NewReader(joinLines(bf[:100])), cfg)
+		assert.EqualError(t, err, `x.log:100: the log ends before ds-server's end-of-simulation report (no "# avg waiting time" line): cut short?`)
+		assert.Empty(t, logs.Runs)
+		require.Len(t, logs.Left, 1)
+		assert.Same(t, logs.Left[0], err)
 	})
 
 	t.Run("a bad line in any run refuses the file", func(t *testing.T) {
-		_, err := ParseLogs("x.log", strings.NewReader(joinLines(bf, ff[:20], []string{"hello world"}, ff[20:])), cfg)
+		logs, err := ParseLogs("x.log", strings.NewReader(joinLines(bf, ff[:20], []string{"hello world"}, ff[20:])), cfg)
 		assert.ErrorContains(t, err, fmtLine(len(bf)+21)+`run 2: not a ds-server log line: "hello world"`)
+		assert.Empty(t, logs.Runs)
+		assert.Empty(t, logs.Left, "nothing is left out: the file is refused")
 	})
 }
 

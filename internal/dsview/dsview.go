@@ -46,6 +46,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"Writes a self-contained HTML page showing each run (a ds-server or dsmock log at\n"+
 			"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
 			"powered cores and the accumulated cost; several logs share one time axis.\n"+
+			"A run that cannot be drawn (a log cut short, no job placed) is left out with a\n"+
+			"note when another can be; a single log that cannot be drawn is refused.\n"+
 			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
 			"split at the boot time of the type each job completed on.\n\n"+
 			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
@@ -88,7 +90,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-// buildPage reads every log; any refused log refuses the page.
+// buildPage reads every log. Of several logs, one whose runs cannot be
+// drawn (cut short, no job placed) is left out with a note, as a run of
+// dsmock --serve's output is, and the page is refused only when no log
+// has a run to draw; a single log is refused, and so is a log with a line
+// no ds-server log has, or one that cannot be read.
 func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewer.Page, error) {
 	name := pageName(config)
 	if title == "" {
@@ -96,24 +102,41 @@ func buildPage(cfg *mocksrv.Config, config, title string, logs []string) (*viewe
 	}
 	g := viewer.Group{Title: name}
 	page := &viewer.Page{Title: title}
+	var left []string
 	for _, path := range logs {
 		read, err := readLog(path, cfg)
-		if err != nil {
+		switch {
+		case err != nil && (len(logs) == 1 || len(read.Left) == 0):
 			return nil, err
-		}
-		for _, r := range read.Runs { // dsmock --serve's output holds a run per session
-			r.Name = filepath.Base(path)
-			if r.Part != "" {
-				r.Name += ", " + r.Part
+		case err != nil:
+			for _, e := range read.Left {
+				left = append(left, e.Error())
+				page.Notes = append(page.Notes, e.Error()+" (left out; the other logs are drawn)")
 			}
-			g.Runs = append(g.Runs, r)
+			continue
 		}
+		g.Runs = append(g.Runs, namedRuns(path, read)...)
 		for _, e := range read.Left {
 			page.Notes = append(page.Notes, e.Error()+" (left out; the other runs of the file are drawn)")
 		}
 	}
+	if len(g.Runs) == 0 {
+		return nil, fmt.Errorf("none of the %d logs has a run that can be drawn:\n  %s", len(logs), strings.Join(left, "\n  "))
+	}
 	page.Groups = []viewer.Group{g}
 	return page, nil
+}
+
+// namedRuns names a log's runs after its file, with the part of the file
+// each is when it holds several (dsmock --serve's output, a session each).
+func namedRuns(path string, read viewer.Logs) []*viewer.Run {
+	for _, r := range read.Runs {
+		r.Name = filepath.Base(path)
+		if r.Part != "" {
+			r.Name += ", " + r.Part
+		}
+	}
+	return read.Runs
 }
 
 func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {

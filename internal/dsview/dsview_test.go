@@ -297,3 +297,51 @@ func TestDsviewBadGzip(t *testing.T) {
 		})
 	}
 }
+
+// Several logs are read as several runs of one file are: a log with no run
+// to draw (empty, cut short) is left out, said on stderr and on the page,
+// and the page is refused only when no log can be drawn, or when a log is
+// not a ds-server log at all. One log that cannot be drawn is refused.
+func TestDsviewSeveralLogs(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfg := filepath.Join(dir, "fixtures/sample-config01/config.xml")
+	good := filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")
+	tmp := t.TempDir()
+	empty, cut := filepath.Join(tmp, "empty.log"), filepath.Join(tmp, "cut.log")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	lines := strings.SplitAfter(string(fixtures.ReadGz(t, good)), "\n")
+	require.NoError(t, os.WriteFile(cut, []byte(strings.Join(lines[:200], "")), 0o644))
+	emptyErr := empty + ":1: empty file: not a ds-server log"
+	cutErr := cut + `:200: the log ends before ds-server's end-of-simulation report (no "# avg waiting time" line): cut short?`
+	cases := []struct {
+		name   string
+		logs   []string
+		code   int
+		stderr string
+	}{
+		{"an empty log is left out", []string{good, empty}, ExitOK,
+			"dsview: " + emptyErr + " (left out; the other logs are drawn)\n"},
+		{"a cut log is left out", []string{cut, good}, ExitOK,
+			"dsview: " + cutErr + " (left out; the other logs are drawn)\n"},
+		{"no log to draw", []string{empty, cut}, ExitFailure,
+			"dsview: none of the 2 logs has a run that can be drawn:\n  " + emptyErr + "\n  " + cutErr + "\n"},
+		{"one log that cannot be drawn", []string{empty}, ExitFailure, "dsview: " + emptyErr + "\n"},
+		{"not a ds-server log", []string{good, cfg}, ExitFailure, "dsview: " + cfg + `:1: not a ds-server log: it should start with "# ds-sim server", not "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"` + "\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "v.html")
+			var stdout, stderr strings.Builder
+			assert.Equal(t, c.code, Main(append([]string{"-c", cfg, "-o", out}, c.logs...), &stdout, &stderr))
+			assert.Equal(t, c.stderr, stderr.String())
+			data, err := os.ReadFile(out)
+			if c.code != ExitOK {
+				assert.Error(t, err, "a page was written")
+				return
+			}
+			require.NoError(t, err)
+			assert.Contains(t, string(data), `"name":"sample-config01.bf.vall.log.gz"`)
+			assert.Contains(t, string(data), "left out; the other logs are drawn", "the page says what was left out")
+		})
+	}
+}
