@@ -39,8 +39,10 @@ func (p *parser) finish() (*Run, error) {
 		switch {
 		case j.queuedAt >= 0:
 			p.queue = append(p.queue, Span{j.queuedAt, r.End})
+			r.Stuck++
 		case j.offered && !j.placed && p.quit:
 			p.queue = append(p.queue, Span{j.offerTime, r.End})
+			r.Stuck++
 		}
 	}
 	if len(r.Stays) == 0 {

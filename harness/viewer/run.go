@@ -55,6 +55,10 @@ type Run struct {
 	TotalCost float64
 	LogCost   string
 	Notes     []string // what the log could not show (e.g. TERM at -v brief)
+	// Stuck is how many jobs were still in the global queue when the run
+	// ended (a strategy that never takes failed jobs back): they never
+	// completed, so the run's waits leave them out.
+	Stuck int
 }
 
 // Type is a server type.

@@ -49,7 +49,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"A run that cannot be drawn (a log cut short, no job placed) is left out with a\n"+
 			"note when another can be; a single log that cannot be drawn is refused.\n"+
 			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
-			"split at the boot time of the type each job completed on.\n\n"+
+			"split at the boot time of the type each job completed on; a run that ended with\n"+
+			"jobs in the global queue has none and is left out of the mean, as in dsbench.\n\n"+
 			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
 			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s", fs.FlagUsages())
 		return ExitOK
@@ -174,13 +175,29 @@ func gunzip(path string, data []byte) ([]byte, error) {
 	return out, nil
 }
 
-// writeWaits is --waits: a row per run, then their mean.
+// writeWaits is --waits: a row per run, then their mean. A run with jobs
+// stuck in the global queue has no split (its waits would leave out the
+// jobs that waited longest): it is named below the table and left out of
+// the mean, as dsbench --waits leaves out a run that failed that way.
 func writeWaits(w io.Writer, runs []*viewer.Run) error {
 	var rows []viewer.WaitRow
+	var missing []string
 	for _, r := range runs {
+		if r.Stuck > 0 {
+			missing = append(missing, fmt.Sprintf("%s: %d jobs were still in the global queue when the run ended (the strategy did not take them back)", r.Name, r.Stuck))
+			continue
+		}
 		rows = append(rows, viewer.WaitRow{Name: r.Name, Waits: r.Waits()})
 	}
-	return viewer.WriteWaits(w, viewer.WithMean(fmt.Sprintf("mean of %d", len(rows)), rows))
+	if err := viewer.WriteWaits(w, viewer.WithMean(fmt.Sprintf("mean of %d", len(rows)), rows)); err != nil {
+		return err
+	}
+	for _, m := range missing {
+		if _, err := fmt.Fprintf(w, "no wait split for %s\n", m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // write renders into a buffer first, so a failed page leaves no file

@@ -345,3 +345,39 @@ func TestDsviewSeveralLogs(t *testing.T) {
 		})
 	}
 }
+
+// --waits leaves out a run whose jobs were stuck in the global queue (ff
+// on a failure trace never takes failed jobs back), names it below the
+// table with how many, and keeps it out of the mean, as dsbench --waits
+// leaves out such a run.
+func TestDsviewWaitsStuckRun(t *testing.T) {
+	dir := fixtures.Dir(t)
+	cfgPath := filepath.Join(dir, "fixtures/ds-sample-config05-failures/config.xml")
+	cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{})
+	require.NoError(t, err)
+	log, rep, err := simulate(t, cfg, "ff")
+	require.ErrorContains(t, err, "stuck in the global queue", "ff on a failure trace should fail that way")
+	require.Positive(t, rep.Unscheduled)
+	tmp := t.TempDir()
+	stuck := filepath.Join(tmp, "ff.log")
+	require.NoError(t, os.WriteFile(stuck, log, 0o644))
+	log, _, err = simulate(t, cfg, "bfq")
+	require.NoError(t, err)
+	bfq := filepath.Join(tmp, "bfq.log")
+	require.NoError(t, os.WriteFile(bfq, log, 0o644))
+	ffq := filepath.Join(dir, "transcripts/ds-sample-config05-failures.ffq.vall.log.gz")
+
+	var stdout, stderr strings.Builder
+	require.Equal(t, ExitOK, Main([]string{"--waits", "-c", cfgPath, stuck, ffq, bfq}, &stdout, &stderr), stderr.String())
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	var runs []string
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "waits:") {
+			break
+		}
+		runs = append(runs, strings.Join(strings.Fields(l)[:3], " "))
+	}
+	assert.Equal(t, []string{filepath.Base(ffq) + " 500 5115.0", "bfq.log 500 5115.0", "mean of 2"}, runs, "the stuck run has no row and is not in the mean")
+	assert.Equal(t, fmt.Sprintf("no wait split for ff.log: %d jobs were still in the global queue when the run ended (the strategy did not take them back)",
+		rep.Unscheduled), lines[len(lines)-1])
+}

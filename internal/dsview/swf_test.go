@@ -22,13 +22,22 @@ import (
 // simulatedLog is the -v all log of ff on cfg, as dsmock writes it.
 func simulatedLog(t *testing.T, cfg *mocksrv.Config) []byte {
 	t.Helper()
-	s, err := strategies.New("ff", nil)
+	log, _, err := simulate(t, cfg, "ff")
+	require.NoError(t, err)
+	return log
+}
+
+// simulate runs strategy on cfg in-process and returns the -v all log, the
+// report and the client's error (a run can fail and still end with a
+// report, as one that leaves jobs in the global queue does).
+func simulate(t *testing.T, cfg *mocksrv.Config, strategy string) ([]byte, *mocksrv.Report, error) {
+	t.Helper()
+	s, err := strategies.New(strategy, nil)
 	require.NoError(t, err)
 	var log bytes.Buffer
 	sess, err := harness.Simulate(context.Background(), cfg, s, mocksrv.Options{Level: mocksrv.LevelAll, Log: &log, Stderr: io.Discard}, "root")
-	require.NoError(t, err)
 	require.NotNil(t, sess.Report())
-	return log.Bytes()
+	return log.Bytes(), sess.Report(), err
 }
 
 // A log of dsmock --swf is read with -c naming the trace and its options
