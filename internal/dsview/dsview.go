@@ -59,20 +59,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
 		return ExitUsage
 	}
-	inputs := configInputs(*config)
-	for _, l := range fs.Args() {
-		inputs = append(inputs, input{"the log", l})
-	}
-	if err := checkOutNotInput(*out, inputs); err != nil {
-		fmt.Fprintf(stderr, "dsview: %v\n", err)
-		return ExitFailure
-	}
-	cfg, err := loadConfig(*config)
-	if err != nil {
-		fmt.Fprintf(stderr, "dsview: %v\n", err)
-		return ExitFailure
-	}
-	page, err := buildPage(cfg, *config, *title, fs.Args())
+	page, err := readInputs(*config, *out, *title, fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
@@ -89,6 +76,23 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// readInputs checks that -o is none of the inputs, then reads the config
+// and the logs into the page.
+func readInputs(config, out, title string, logs []string) (*viewer.Page, error) {
+	inputs := configInputs(config)
+	for _, l := range logs {
+		inputs = append(inputs, input{"the log", l})
+	}
+	if err := checkOutNotInput(out, inputs); err != nil {
+		return nil, err
+	}
+	cfg, err := loadConfig(config)
+	if err != nil {
+		return nil, err
+	}
+	return buildPage(cfg, config, title, logs)
 }
 
 // buildPage reads every log. Of several logs, one whose runs cannot be
