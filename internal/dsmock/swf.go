@@ -36,11 +36,8 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range w.Skipped {
-		fmt.Fprintf(stderr, "dsmock: --swf %s: skipped %d: %s\n", p, c.N, c.Reason)
-	}
-	if w.CappedMemory > 0 {
-		fmt.Fprintf(stderr, "dsmock: --swf %s: actMemory capped at the request for %d jobs that used more than they asked for\n", p, w.CappedMemory)
+	for _, n := range w.Notes() {
+		fmt.Fprintf(stderr, "dsmock: --swf %s: %s\n", p, n)
 	}
 	return w.Config, nil
 }

@@ -47,7 +47,9 @@ func TestSWFRuns(t *testing.T) {
 		noNotes bool
 	}{
 		{"dsswf files", []string{"-c", "conv/config.xml"}, "#jobs: 5 (failed 0 times)", nil, true},
-		{"--swf derived", []string{"--swf", swfTrace}, "#jobs: 5 (failed 0 times)", []string{skipped}, false},
+		{"--swf derived", []string{"--swf", swfTrace}, "#jobs: 5 (failed 0 times)", []string{skipped,
+			"dsmock: --swf " + swfTrace + ": 2 jobs had no requested time: their estimate is their run time\n",
+			"dsmock: --swf " + swfTrace + ": derived cluster: 112 cores (6 server types, each sized to the whole machine) against the trace's MaxProcs 16\n"}, false},
 		{"--swf on -c servers", []string{"-c", swfServers, "--swf", swfTrace + ":time-scale=2"}, "#jobs: 4 (failed 0 times)", []string{skipped, tooBig}, false},
 		// The trace's used memory is the extension's actMemory (2 jobs carry
 		// it), so the extension accepts the workload.
@@ -74,6 +76,9 @@ func TestSWFRuns(t *testing.T) {
 			}
 			if !strings.Contains(c.jobs, "4") && strings.Contains(stderr.String(), tooBig) {
 				t.Errorf("stderr %q: a job skipped as too big", stderr.String())
+			}
+			if strings.Contains(c.jobs, "4") && strings.Contains(stderr.String(), "derived cluster") {
+				t.Errorf("stderr %q: the given servers reported as derived", stderr.String())
 			}
 		})
 	}

@@ -175,16 +175,10 @@ func replaceable(config, jobs, jobFile string) error {
 
 // report says what was written and what was left out, and why.
 func report(stdout io.Writer, dir string, w *swf.Workload) {
-	fmt.Fprintf(stdout, "%s: %d jobs, %d server types (%s)\n", w.Trace, len(w.Jobs), len(w.Servers), w.Options)
+	fmt.Fprintf(stdout, "%s: %s\n", w.Trace, w.Summary())
 	fmt.Fprintf(stdout, "wrote %s and %s\n", filepath.Join(dir, "config.xml"), filepath.Join(dir, w.Options.JobFile))
-	if len(w.Skipped) == 0 {
-		fmt.Fprintln(stdout, "skipped: none")
-	}
-	for _, c := range w.Skipped {
-		fmt.Fprintf(stdout, "skipped %d: %s\n", c.N, c.Reason)
-	}
-	if w.CappedMemory > 0 {
-		fmt.Fprintf(stdout, "actMemory capped at the request for %d jobs that used more than they asked for\n", w.CappedMemory)
+	for _, n := range w.Notes() {
+		fmt.Fprintln(stdout, n)
 	}
 }
 

@@ -26,6 +26,8 @@ func TestWrite(t *testing.T) {
 		trace + ": 5 jobs, 6 server types (procs-per-core=1,time-scale=2,offset=0,disk=100,mem-per-core=100)\n",
 		"skipped 1: cancelled (status 5)\nskipped 1: partial execution line (status 2, 3 or 4)\nskipped 1: no submit time\nskipped 1: no run time\nskipped 1: no processor count\n",
 		"actMemory capped at the request for 1 jobs",
+		"\n2 jobs had no requested time: their estimate is their run time\n",
+		"\nderived cluster: 112 cores (6 server types, each sized to the whole machine) against the trace's MaxProcs 16\n",
 	} {
 		if !strings.Contains(stdout.String(), s) {
 			t.Errorf("report lacks %q:\n%s", s, stdout.String())

@@ -50,6 +50,12 @@ type Result struct {
 	// CappedMemory counts jobs whose used memory exceeded their memory, so
 	// that actMemory was capped.
 	CappedMemory int
+	// NoReqTime counts the kept jobs without a requested time, whose
+	// estimate is therefore their actual run time (an oracle's estimate).
+	NoReqTime int
+	// Machine is what the derived servers are sized to; zero when the
+	// servers were given.
+	Machine Machine
 }
 
 // SkippedTotal is the number of job lines not converted.
@@ -81,8 +87,10 @@ func Convert(t *Trace, o Options, servers []Server) (*Result, error) {
 		jobs = append(jobs, o.job(&t.Jobs[i]))
 		jobs[len(jobs)-1].ID = i
 	}
+	var machine Machine
 	if servers == nil {
-		servers = deriveServers(jobs, t.Header, o)
+		machine = machineOf(jobs, t.Header, o)
+		servers = deriveServers(jobs, machine)
 	}
 	jobs = dropTooBig(jobs, servers, skipped)
 	first := math.Inf(1)
@@ -106,8 +114,11 @@ func Convert(t *Trace, o Options, servers []Server) (*Result, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("%s: no job to convert (%d job lines, all skipped)", t.Name, len(t.Jobs))
 	}
-	r := &Result{Trace: t.Name, Options: o, Jobs: jobs, Servers: servers}
+	r := &Result{Trace: t.Name, Options: o, Jobs: jobs, Servers: servers, Machine: machine}
 	for i := range jobs {
+		if t.Jobs[jobs[i].ID].ReqTime <= 0 {
+			r.NoReqTime++
+		}
 		jobs[i].ID = i
 		if jobs[i].ActMemory > jobs[i].Memory {
 			jobs[i].ActMemory = jobs[i].Memory

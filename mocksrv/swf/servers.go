@@ -29,28 +29,52 @@ const (
 	derivedMaxCPU = 1024 // ds-server's most cores of a type (§2.3)
 )
 
+// Machine is the machine a derived cluster is sized to: every type gets
+// as many servers as make up its cores (package doc).
+type Machine struct {
+	Procs int64  // processors
+	Cores int64  // Procs ÷ procs-per-core, rounded up
+	From  string // where Procs comes from: MachineMaxProcs, MachineMaxNodes or MachineLargestJob
+}
+
+// The sources of Machine.Procs, in the order they are tried.
+const (
+	MachineMaxProcs   = "MaxProcs"
+	MachineMaxNodes   = "MaxNodes"
+	MachineLargestJob = "the largest job"
+)
+
+// machineOf is the header's MaxProcs, else its MaxNodes, else the largest
+// job that a type can hold.
+func machineOf(jobs []Converted, h Header, o Options) Machine {
+	m := Machine{Procs: h.MaxProcs, From: MachineMaxProcs}
+	if m.Procs <= 0 {
+		m = Machine{Procs: h.MaxNodes, From: MachineMaxNodes}
+	}
+	if m.Procs <= 0 {
+		m = Machine{From: MachineLargestJob}
+		for _, j := range jobs {
+			if j.Cores <= derivedMaxCPU { // a larger one no type holds: dropTooBig counts it
+				m.Procs = max(m.Procs, int64(j.Cores)*int64(o.ProcsPerCore))
+			}
+		}
+	}
+	m.Cores = ceilDiv(m.Procs, int64(o.ProcsPerCore))
+	return m
+}
+
 // deriveServers builds the ladder of types the package doc describes.
-func deriveServers(jobs []Converted, h Header, o Options) []Server {
+func deriveServers(jobs []Converted, m Machine) []Server {
 	if len(jobs) == 0 {
 		return nil
 	}
 	lo, hi := derivedMaxCPU, 1
-	var maxProcs int64
 	for _, j := range jobs {
 		if j.Cores > derivedMaxCPU {
 			continue // no type can hold it: dropTooBig counts it
 		}
 		lo, hi = min(lo, j.Cores), max(hi, j.Cores)
-		maxProcs = max(maxProcs, int64(j.Cores)*int64(o.ProcsPerCore))
 	}
-	machine := h.MaxProcs
-	if machine <= 0 {
-		machine = h.MaxNodes
-	}
-	if machine <= 0 {
-		machine = maxProcs
-	}
-	machineCores := ceilDiv(machine, int64(o.ProcsPerCore))
 	var out []Server
 	for c := pow2ceil(min(lo, hi)); ; c *= 2 {
 		mem, disk := max(1000, 200*c), max(1000, 200*c)
@@ -59,7 +83,7 @@ func deriveServers(jobs []Converted, h Header, o Options) []Server {
 				mem, disk = max(mem, j.Memory), max(disk, j.Disk)
 			}
 		}
-		limit := min(max(ceilDiv(machineCores, int64(c)), 1), derivedLimit)
+		limit := min(max(ceilDiv(m.Cores, int64(c)), 1), derivedLimit)
 		out = append(out, Server{Cores: c, Memory: mem, Disk: disk, Attrs: []xml.Attr{
 			attr("type", "c"+strconv.Itoa(c)), attr("limit", strconv.FormatInt(limit, 10)),
 			attr("bootupTime", strconv.Itoa(derivedBoot)), attr("hourlyRate", rate(c)),
