@@ -134,6 +134,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	for _, w := range configWarnings(b.Sources) {
 		fmt.Fprintln(stderr, "dsbench: warning:", w)
 	}
+	for _, l := range conversionReports(b.Sources) {
+		fmt.Fprintln(stderr, "dsbench:", l)
+	}
 	if err := b.Target.checkClient(); err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
 		return ExitFailure
@@ -447,7 +450,8 @@ strategy beats every baseline, and each result against its physical bound.
 With no config it runs the embedded suite (package configs). A workload
 trace in the Standard Workload Format (trace.swf or .swf.gz, options after a
 colon, e.g. trace.swf:procs-per-core=4,time-scale=0.5; see dsswf -h) is
-converted and run as a config, with servers derived from the trace.
+converted and run as a config, with servers derived from the trace; what
+the conversion left out is said on stderr, once per trace.
 
 A sweep can be split over machines: each runs --shard i/n (round-robin slices
 of the run list) and writes a JSON piece; "dsbench merge" of all n pieces

@@ -49,6 +49,9 @@ type Result struct {
 	// (mocksrv.Unbilled; zero when none was): nil without a result, or when
 	// the server was not dsmock (a server process says nothing of it).
 	Unbilled *mocksrv.Unbilled `json:"unbilled,omitempty"`
+	// SWF says what the config, an SWF trace, kept of the trace's lines
+	// (dsbench also says it on stderr); nil for a config file.
+	SWF *SWFConversion `json:"swf_conversion,omitempty"`
 }
 
 // OK reports whether the run produced comparable numbers.

@@ -293,7 +293,9 @@ var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "fa
 	"avg_util", "ef_usage", "total_cost", "avg_wait", "avg_exec", "avg_turnaround",
 	"mean_actual_runtime", "packing_cost", "turnaround_ratio", "cost_ratio", "unbilled_cost", "wall_ms", "error"}
 
-// writeCSV writes one row per run: CSVHeader's columns, then one column per
+// writeCSV writes one row per run: CSVHeader's columns, the workload
+// transform's when some config has one, an SWF trace's kept and skipped
+// lines when some config is a trace, then one column per
 // strategy metric name ("metric:NAME", "metric:NAME~" when some value is
 // approximate), empty where the run's strategy does not report it.
 func (r Output) writeCSV(w io.Writer) error {
@@ -303,6 +305,10 @@ func (r Output) writeCSV(w io.Writer) error {
 	swept := slices.ContainsFunc(r.Results, func(res Result) bool { return res.Base != "" })
 	if swept {
 		header = append(header, "base_config", "arrival_factor", "inaccuracy")
+	}
+	traces := slices.ContainsFunc(r.Results, func(res Result) bool { return res.SWF != nil })
+	if traces {
+		header = append(header, "swf_kept", "swf_skipped")
 	}
 	for _, n := range names {
 		header = append(header, "metric:"+n+approxMark(r.Results, n))
@@ -331,6 +337,9 @@ func (r Output) writeCSV(w io.Writer) error {
 		if swept {
 			rec = append(rec, res.Base, optFloat(res.ArrivalFactor), optFloat(res.Inaccuracy))
 		}
+		if traces {
+			rec = append(rec, swfCells(res.SWF)...)
+		}
 		for _, n := range names {
 			cell := ""
 			if m, ok := res.Metrics.get(n); ok && !math.IsNaN(m.Value) {
@@ -344,6 +353,14 @@ func (r Output) writeCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// swfCells are a run's swf_kept and swf_skipped, empty for a config file.
+func swfCells(c *SWFConversion) []string {
+	if c == nil {
+		return []string{"", ""}
+	}
+	return []string{itoa(c.Kept), itoa(c.Skipped)}
 }
 
 func optFloat(p *float64) string {

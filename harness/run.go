@@ -210,6 +210,9 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	start := time.Now()
 	r := Result{Config: run.Source.Name}
 	r.setTransform(run.Source)
+	if run.Source.swf != nil {
+		r.SWF = run.Source.swf.report()
+	}
 	if run.Variant != nil {
 		r.Variant = run.Variant.Label()
 	} else {

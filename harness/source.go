@@ -27,7 +27,8 @@ type Source struct {
 	Base      string
 	Transform Transform
 
-	servers string // an SWF trace's servers config, "" for none
+	servers string      // an SWF trace's servers config, "" for none
+	swf     *conversion // an SWF trace's conversion, nil for a config (swf.go)
 }
 
 // configWarnings lists what dsmock -c warns about in the configs' own

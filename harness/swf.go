@@ -26,5 +26,63 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	if err != nil {
 		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
-	return Source{Name: swf.Name(path) + arg[len(path):], Path: w.ConfigName, FS: w.FS, servers: o.Servers}, true, nil
+	name := swf.Name(path) + arg[len(path):]
+	return Source{Name: name, Path: w.ConfigName, FS: w.FS, servers: o.Servers, swf: &conversion{name, w.Result}}, true, nil
+}
+
+// conversion is a trace source's conversion report: what dsbench prints
+// once per trace and each of its runs records (Result.SWF).
+type conversion struct {
+	name string // the trace's row name
+	*swf.Result
+}
+
+// SWFConversion is what a run's config kept of its trace, in the JSON
+// report (Result.SWF): the jobs a trace's run has are not all its lines.
+type SWFConversion struct {
+	Kept    int `json:"kept"`    // jobs in the workload
+	Skipped int `json:"skipped"` // job lines left out, for the reasons in SkippedBy
+	// SkippedBy counts the skipped lines per reason (swf.Skip*).
+	SkippedBy map[string]int `json:"skipped_by,omitempty"`
+	// NoReqTime counts the jobs whose estimate is their run time (the
+	// trace had no requested time for them).
+	NoReqTime    int `json:"no_requested_time,omitempty"`
+	CappedMemory int `json:"capped_memory,omitempty"`
+	// DerivedCores is the derived cluster's cores, MachineCores the
+	// machine's it is sized to (every type gets them all); 0 when the
+	// servers were given.
+	DerivedCores int64 `json:"derived_cores,omitempty"`
+	MachineCores int64 `json:"machine_cores,omitempty"`
+}
+
+// report is the run record's part of the conversion.
+func (c *conversion) report() *SWFConversion {
+	r := &SWFConversion{Kept: len(c.Jobs), Skipped: c.SkippedTotal(), NoReqTime: c.NoReqTime, CappedMemory: c.CappedMemory,
+		DerivedCores: c.DerivedCores(), MachineCores: c.Machine.Cores}
+	for _, k := range c.Skipped {
+		if r.SkippedBy == nil {
+			r.SkippedBy = map[string]int{}
+		}
+		r.SkippedBy[k.Reason] = k.N
+	}
+	return r
+}
+
+// conversionReports are the lines dsbench prints on stderr, as dsswf says
+// them, once per converted trace (a trace under several workload
+// transforms is converted once), each line after the trace's row name.
+func conversionReports(srcs []Source) []string {
+	var out []string
+	seen := map[*conversion]bool{}
+	for _, s := range srcs {
+		if s.swf == nil || seen[s.swf] {
+			continue
+		}
+		seen[s.swf] = true
+		out = append(out, s.swf.name+": "+s.swf.Summary())
+		for _, n := range s.swf.Notes() {
+			out = append(out, s.swf.name+": "+n)
+		}
+	}
+	return out
 }

@@ -2,14 +2,18 @@ package harness
 
 import (
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
 const swfTrace = "../mocksrv/swf/testdata/small.swf"
@@ -110,6 +114,68 @@ func TestConfigWarnings(t *testing.T) {
 	var stdout, stderr strings.Builder
 	code := Main([]string{"-a", "ff,bf", "-f", "csv", "--progress", "never", cfg, swfTrace + ":servers=" + servers, swfTrace + ":time-scale=2,servers=" + servers}, &stdout, &stderr, nil)
 	require.Equal(t, 0, code, stderr.String())
+	warnings := ""
+	for _, l := range strings.SplitAfter(stderr.String(), "\n") {
+		if strings.HasPrefix(l, "dsbench: warning: ") {
+			warnings += l
+		}
+	}
 	require.Equal(t, "dsbench: warning: "+cfg+`: <server> 2 (micro): attribute cores: "2x" is read as 2, as ds-server does (it ignores "x")`+"\n"+
-		"dsbench: warning: "+servers+`: <server> 2 (big): attribute cores: "8x" is read as 8, as ds-server does (it ignores "x")`+"\n", stderr.String())
+		"dsbench: warning: "+servers+`: <server> 2 (big): attribute cores: "8x" is read as 8, as ds-server does (it ignores "x")`+"\n", warnings)
+}
+
+// TestSWFConversionReport: what a trace's conversion left out is said on
+// stderr once per trace (as dsswf says it, after the row's name), however
+// many transforms and strategies run it, and each run of a trace records
+// its kept and skipped lines in the JSON and the CSV; a config file's runs
+// record none.
+func TestSWFConversionReport(t *testing.T) {
+	servers := "../mocksrv/swf/testdata/servers.xml"
+	given := swfTrace + ":servers=" + servers
+	args := []string{"-a", "ff,bf", "--arrival-factor", "0.5,1", "--progress", "never", swfTrace, given, "../configs/light-short-small.xml"}
+	var stdout, stderr strings.Builder
+	code := Main(append([]string{"-f", "json"}, args...), &stdout, &stderr, nil)
+	require.Equal(t, 0, code, stderr.String())
+	for _, line := range []string{
+		"dsbench: small: 5 jobs, 6 server types (procs-per-core=1,time-scale=1,offset=0,disk=100,mem-per-core=100)\n",
+		"dsbench: small: skipped 1: cancelled (status 5)\n",
+		"dsbench: small: 2 jobs had no requested time: their estimate is their run time\n",
+		"dsbench: small: derived cluster: 112 cores (6 server types, each sized to the whole machine) against the trace's MaxProcs 16\n",
+		"dsbench: small:servers=" + servers + ": skipped 1: larger than the largest server type\n",
+	} {
+		require.Equal(t, 1, strings.Count(stderr.String(), line), "%q in\n%s", line, stderr.String())
+	}
+	var report struct{ Runs []Result }
+	require.NoError(t, json.Unmarshal([]byte(stdout.String()), &report))
+	require.Len(t, report.Runs, 12)
+	for _, r := range report.Runs {
+		switch r.Base {
+		case "small":
+			require.Equal(t, &SWFConversion{Kept: 5, Skipped: 5, SkippedBy: map[string]int{swf.SkipCancelled: 1, swf.SkipPartial: 1,
+				swf.SkipNoSubmit: 1, swf.SkipNoRun: 1, swf.SkipNoProcs: 1}, NoReqTime: 2, CappedMemory: 1, DerivedCores: 112, MachineCores: 16}, r.SWF, r.Config)
+		case "small:servers=" + servers:
+			require.NotNil(t, r.SWF, r.Config)
+			require.Equal(t, 4, r.SWF.Kept, r.Config)
+			require.Equal(t, 6, r.SWF.Skipped, r.Config)
+			require.Equal(t, 1, r.SWF.SkippedBy[swf.SkipTooBig], r.Config)
+			require.Zero(t, r.SWF.DerivedCores, r.Config)
+		default:
+			require.Nil(t, r.SWF, r.Config)
+		}
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	code = Main(append([]string{"-f", "csv"}, args...), &stdout, &stderr, nil)
+	require.Equal(t, 0, code, stderr.String())
+	rows, err := csv.NewReader(strings.NewReader(stdout.String())).ReadAll()
+	require.NoError(t, err)
+	kept, skipped := slices.Index(rows[0], "swf_kept"), slices.Index(rows[0], "swf_skipped")
+	require.Positive(t, kept, rows[0])
+	require.Equal(t, kept+1, skipped, rows[0])
+	want := map[string][2]string{"small": {"5", "5"}, "small:servers=" + servers: {"4", "6"}, "light-short-small": {"", ""}}
+	for _, row := range rows[1:] {
+		base := row[slices.Index(rows[0], "base_config")]
+		require.Equal(t, want[base], [2]string{row[kept], row[skipped]}, row[0])
+	}
 }
