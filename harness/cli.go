@@ -451,7 +451,8 @@ With no config it runs the embedded suite (package configs). A workload
 trace in the Standard Workload Format (trace.swf or .swf.gz, options after a
 colon, e.g. trace.swf:procs-per-core=4,time-scale=0.5; see dsswf -h) is
 converted and run as a config, with servers derived from the trace; what
-the conversion left out is said on stderr, once per trace.
+the conversion left out is said on stderr, once per trace. A trace option
+takes one value: give the trace once per value to compare several.
 
 A sweep can be split over machines: each runs --shard i/n (round-robin slices
 of the run list) and writes a JSON piece; "dsbench merge" of all n pieces

@@ -1,7 +1,9 @@
 package harness
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
@@ -19,8 +21,19 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 		return Source{}, false, nil
 	}
 	path, o, err := swf.ParseSpec(arg)
+	var list *swf.OneValueError
+	if errors.As(err, &list) {
+		// -a sweeps a strategy's parameter; a trace's options are not swept
+		// (each value is a conversion of its own), but giving it twice is.
+		return Source{}, true, fmt.Errorf("%w; give the trace once per value (%s)", err, strings.Join(list.PerValue, " "))
+	}
 	if err != nil {
 		return Source{}, true, err
+	}
+	if o.JobFile != "" {
+		// The job file lives in memory under a name nobody sees (a server
+		// binary's staging folder at most): the option would change nothing.
+		return Source{}, true, fmt.Errorf("swf spec %q: job-file= names the job file dsswf writes; dsbench writes none (it converts the trace in memory): leave it out", arg)
 	}
 	w, err := swf.Load(arg)
 	if err != nil {

@@ -68,6 +68,10 @@ func TestSWFSourceErrors(t *testing.T) {
 		"missing.swf":             "missing.swf: no such file",
 		swfTrace + ":unknown=1":   `swf option "unknown" unknown`,
 		swfTrace + ":max-jobs=-1": "max-jobs=-1",
+		// A trace's option is not swept as a strategy's parameter is.
+		swfTrace + ":time-scale=0.5,1": `"1" is not key=value: trace options take one value each; give the trace once per value (` +
+			swfTrace + ":time-scale=0.5 " + swfTrace + ":time-scale=1)",
+		swfTrace + ":job-file=j.xml": "job-file= names the job file dsswf writes; dsbench writes none",
 	} {
 		_, err := Sources([]string{arg})
 		if err == nil || !strings.Contains(err.Error(), want) {

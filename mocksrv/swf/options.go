@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -157,8 +158,12 @@ func ParseSpec(spec string) (path string, o Options, err error) {
 		return "", o, fmt.Errorf("swf spec %q: no trace path", spec)
 	}
 	if rest != "" {
-		for _, kv := range strings.Split(rest, ",") {
+		items := strings.Split(rest, ",")
+		for i, kv := range items {
 			k, v, ok := strings.Cut(kv, "=")
+			if !ok && i > 0 {
+				return "", o, oneValueError(spec, path, items, i)
+			}
 			if !ok {
 				return "", o, fmt.Errorf("swf spec %q: %q is not key=value", spec, kv)
 			}
@@ -182,4 +187,35 @@ func IsTrace(arg string) bool {
 		}
 	}
 	return false
+}
+
+// OneValueError is a spec that gives an option a list of values
+// ("t.swf:time-scale=0.5,1"), as dsbench's -a gives a strategy parameter
+// one: the comma separates options here, so the list is refused.
+// PerValue are the specs that hold one value each, one per value, the
+// rest of the spec as given (t.swf:time-scale=0.5 and t.swf:time-scale=1).
+type OneValueError struct {
+	Spec, Value string
+	PerValue    []string
+}
+
+func (e *OneValueError) Error() string {
+	return fmt.Sprintf("swf spec %q: %q is not key=value: trace options take one value each", e.Spec, e.Value)
+}
+
+// oneValueError makes the error for items[i], the first bare value after
+// the key=value items[i-1]: the list runs to the next key=value.
+func oneValueError(spec, path string, items []string, i int) error {
+	last := i
+	for last+1 < len(items) && !strings.Contains(items[last+1], "=") {
+		last++
+	}
+	key, v0, _ := strings.Cut(items[i-1], "=")
+	e := &OneValueError{Spec: spec, Value: items[i]}
+	for _, v := range append([]string{v0}, items[i:last+1]...) {
+		one := append(slices.Clone(items[:i-1]), strings.TrimSpace(key)+"="+strings.TrimSpace(v))
+		one = append(one, items[last+1:]...)
+		e.PerValue = append(e.PerValue, path+":"+strings.Join(one, ","))
+	}
+	return e
 }

@@ -2,6 +2,8 @@ package swf
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,6 +65,30 @@ func TestConvertNothing(t *testing.T) {
 	}
 	if _, err := Convert(tr, Options{}, nil); err == nil || !strings.Contains(err.Error(), "t.swf: no job to convert (1 job lines, all skipped)") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestSpecValueList: an option given a list of values is refused with a
+// spec per value, the other options kept where they were.
+func TestSpecValueList(t *testing.T) {
+	for _, c := range []struct {
+		spec, value string
+		perValue    []string
+	}{
+		{"t.swf:time-scale=0.5,1", "1", []string{"t.swf:time-scale=0.5", "t.swf:time-scale=1"}},
+		{"t.swf:disk=200, time-scale=0.25,0.5,1,offset=5", "0.5",
+			[]string{"t.swf:disk=200,time-scale=0.25,offset=5", "t.swf:disk=200,time-scale=0.5,offset=5", "t.swf:disk=200,time-scale=1,offset=5"}},
+		{"t.swf.gz:max-jobs=10,20", "20", []string{"t.swf.gz:max-jobs=10", "t.swf.gz:max-jobs=20"}},
+	} {
+		_, _, err := ParseSpec(c.spec)
+		var e *OneValueError
+		if !errors.As(err, &e) || e.Value != c.value || !reflect.DeepEqual(e.PerValue, c.perValue) {
+			t.Errorf("%s: error %#v, want value %q and %q", c.spec, err, c.value, c.perValue)
+			continue
+		}
+		if want := fmt.Sprintf("swf spec %q: %q is not key=value: trace options take one value each", c.spec, c.value); err.Error() != want {
+			t.Errorf("%s: error %q, want %q", c.spec, err, want)
+		}
 	}
 }
 
