@@ -5,6 +5,8 @@
 package dsswf
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,14 +41,15 @@ var swfFlags = []struct{ name, usage string }{
 func Main(args []string, stdout, stderr io.Writer) int {
 	var o swf.Options
 	var out string
-	var help bool
+	var help, force bool
 	fs := pflag.NewFlagSet("dsswf", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&out, "output", "o", "", "the folder to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); files dsswf wrote there before are replaced, any other config.xml or job file is not")
+	fs.StringVarP(&out, "output", "o", "", "the folder to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); a config.xml or job file there is replaced only when it holds what dsswf would write, or with --force")
 	for _, f := range swfFlags {
 		fs.Func(f.name, f.usage, func(v string) error { return o.Set(f.name, v) })
 	}
+	fs.BoolVar(&force, "force", false, "replace config.xml and the job file in DIR even when they hold something else (a file edited since dsswf wrote it, another conversion, a config of yours); without it dsswf replaces only files that already hold what it would write")
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "dsswf: "+format+"\n", a...)
@@ -78,7 +81,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(ExitInput, "%v", err)
 	}
-	if err := write(out, w); err != nil {
+	if err := write(out, w, force); err != nil {
 		return fail(ExitInput, "%v", err)
 	}
 	report(stdout, out, w)
@@ -96,15 +99,15 @@ func defaultFolder(trace string) string {
 }
 
 // write puts the two files into dir. Everything is checked before
-// anything is written: a config.xml that dsswf did not write is never
-// replaced (it is most likely a config of the user's), nor a job file that
-// such a config names or that no config of dsswf's there names. Both files
+// anything is written: an existing file is replaced only when it already
+// holds what would be written or force is set (replaceable). Both files
 // are written under temporary names and then renamed, the job file first,
 // so a failed write leaves the folder as it was, not a config beside
 // another conversion's jobs.
-func write(dir string, w *swf.Workload) error {
+func write(dir string, w *swf.Workload, force bool) error {
 	config, jobs := filepath.Join(dir, "config.xml"), filepath.Join(dir, w.Options.JobFile)
-	if err := replaceable(config, jobs, w.Options.JobFile); err != nil {
+	files := []outFile{{jobs, w.JobsXML()}, {config, w.ConfigXML()}}
+	if err := replaceable(files[1], files[0], w.Options.JobFile, force); err != nil {
 		return err
 	}
 	for _, d := range []string{dir, filepath.Dir(jobs)} { // --job-file may name a subfolder
@@ -118,10 +121,7 @@ func write(dir string, w *swf.Workload) error {
 			os.Remove(t) // renamed ones are gone already
 		}
 	}()
-	for _, f := range []struct {
-		path string
-		data []byte
-	}{{jobs, w.JobsXML()}, {config, w.ConfigXML()}} {
+	for _, f := range files {
 		tmp, err := os.CreateTemp(filepath.Dir(f.path), ".dsswf-*")
 		if err != nil {
 			return err
@@ -144,33 +144,62 @@ func write(dir string, w *swf.Workload) error {
 	return os.Rename(temps[1], config)
 }
 
-// replaceable refuses to write over what dsswf did not write: config must
-// be absent or a config of dsswf's, and jobs absent or the job file that
-// config names.
-func replaceable(config, jobs, jobFile string) error {
+// outFile is a file dsswf writes and what it writes into it.
+type outFile struct {
+	path string
+	data []byte
+}
+
+// replaceable refuses to write over a file that holds anything but what
+// would be written, unless force is set: a config.xml dsswf wrote may
+// have been edited since (a server's hourlyRate changed by hand), and a
+// re-run must not undo that without a word; one dsswf did not write is
+// most likely the user's own. A folder in a file's place is refused even
+// with force.
+func replaceable(config, jobs outFile, jobFile string, force bool) error {
 	names := false // the config there is dsswf's and names this job file
-	if st, err := os.Stat(config); err == nil {
-		if st.IsDir() {
-			return fmt.Errorf("%s is a folder: give another -o", config)
-		}
-		data, err := os.ReadFile(config)
-		if err != nil {
+	old, err := existing(config.path, "-o")
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		converted := false
+		converted, names = swf.WrittenByConfigXML(old, jobFile)
+		if err := keep(config, old, converted, force, "-o"); err != nil {
 			return err
 		}
-		converted := false
-		if converted, names = swf.WrittenByConfigXML(data, jobFile); !converted {
-			return fmt.Errorf("%s exists and was not written by dsswf: give another -o, or remove it", config)
-		}
 	}
-	if st, err := os.Stat(jobs); err == nil {
-		if st.IsDir() {
-			return fmt.Errorf("%s is a folder: give another --job-file", jobs)
-		}
-		if !names {
-			return fmt.Errorf("%s exists and was not written by dsswf: give another -o or --job-file, or remove it", jobs)
-		}
+	if old, err = existing(jobs.path, "--job-file"); err != nil || old == nil {
+		return err
 	}
-	return nil
+	return keep(jobs, old, names, force, "-o or --job-file")
+}
+
+// existing is the file's content, nil when there is no file; a folder in
+// its place is an error that says which flag to change.
+func existing(path, flag string) ([]byte, error) {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case st.IsDir():
+		return nil, fmt.Errorf("%s is a folder: give another %s", path, flag)
+	}
+	return os.ReadFile(path)
+}
+
+// keep refuses to replace old with f unless they are the same bytes or
+// force is set; dsswfs says whether dsswf wrote old.
+func keep(f outFile, old []byte, dsswfs, force bool, flags string) error {
+	switch {
+	case force || bytes.Equal(old, f.data):
+		return nil
+	case dsswfs:
+		return fmt.Errorf("%s exists and differs from what this conversion writes (edited since dsswf wrote it, or another conversion's): give --force to replace it, another %s, or remove it", f.path, flags)
+	}
+	return fmt.Errorf("%s exists and was not written by dsswf: give another %s, remove it, or give --force to replace it", f.path, flags)
 }
 
 // report says what was written and what was left out, and why.

@@ -133,7 +133,8 @@ func TestServersAsDsmockReadsThem(t *testing.T) {
 }
 
 // TestOutputFolder: a config.xml (or job file) dsswf did not write is
-// never replaced, and nothing is written then; one it wrote is; a job
+// not replaced, and nothing is written then; one it wrote is when it holds
+// what would be written (TestRerun has the rest); a job
 // file in a subfolder gets its folder; a trace not named .swf gets
 // NAME.dssim by default, not its own name.
 func TestOutputFolder(t *testing.T) {
@@ -169,15 +170,19 @@ func TestOutputFolder(t *testing.T) {
 		t.Errorf("over a job file of the user's: exit %d, %q", code, stderr)
 	}
 
-	// In a folder of dsswf's, a job file its config does not name is the user's.
+	// A config of dsswf's that names another job file is another
+	// conversion's: neither it nor the job file of the user's is replaced.
 	if code, stderr := run("-o", mine, "--job-file", "data.xml", trace); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(mine, "mine.xml"), []byte("<jobs/>\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, stderr := run("-o", mine, "--job-file", "mine.xml", trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(mine, "mine.xml")+" exists and was not written by dsswf") {
-		t.Errorf("over a job file the config does not name: exit %d, %q", code, stderr)
+	if code, stderr := run("-o", mine, "--job-file", "mine.xml", trace); code != ExitInput || !strings.Contains(stderr, filepath.Join(mine, "config.xml")+" exists and differs") {
+		t.Errorf("over another conversion: exit %d, %q", code, stderr)
+	}
+	if data, _ := os.ReadFile(filepath.Join(mine, "mine.xml")); string(data) != "<jobs/>\n" {
+		t.Errorf("the user's job file was replaced: %q", data)
 	}
 	for _, c := range []struct{ jobFile, want string }{
 		{"config.xml", "job-file=config.xml: is the config's own name"},
@@ -235,6 +240,68 @@ func TestOutputFolder(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "config.xml")); err == nil {
 		t.Error("a config written into the working folder")
+	}
+}
+
+// TestRerun: a file dsswf wrote is replaced only when it already holds
+// what the conversion writes, or with --force: a re-run with other options,
+// or over a config edited since, is refused with nothing written, naming
+// the file; a config or job file of the user's is replaced with --force.
+func TestRerun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	config, jobs := filepath.Join(dir, "config.xml"), filepath.Join(dir, "jobs.xml")
+	edit := func(path, old, new string) {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("%s lacks %q: %v", path, old, err)
+		}
+		if err := os.WriteFile(path, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const differs = " exists and differs from what this conversion writes (edited since dsswf wrote it, or another conversion's): give --force to replace it"
+	for _, c := range []struct {
+		name    string
+		before  func() // changes the folder the previous step left
+		args    []string
+		code    int
+		want    string // in stderr
+		changed bool   // the files are replaced by this run's conversion
+	}{
+		{"first", func() {}, nil, ExitOK, "", true},
+		{"same again", func() {}, nil, ExitOK, "", true},
+		{"edited config", func() { edit(config, `hourlyRate="0.1"`, `hourlyRate="0.5"`) }, nil, ExitInput, config + differs, false},
+		{"other options", func() {}, []string{"--time-scale", "2"}, ExitInput, config + differs, false},
+		{"forced", func() {}, []string{"--force"}, ExitOK, "", true},
+		{"edited jobs", func() { edit(jobs, `estRunTime="200"`, `estRunTime="300"`) }, nil, ExitInput, jobs + differs + ", another -o or --job-file", false},
+		{"forced jobs", func() {}, []string{"--force"}, ExitOK, "", true},
+		{"the user's config", func() { os.WriteFile(config, []byte("<config/>\n"), 0o644) }, nil, ExitInput, config + " exists and was not written by dsswf: give another -o, remove it, or give --force", false},
+		{"the user's config forced", func() {}, []string{"--force"}, ExitOK, "", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.before()
+			before := [2][]byte{}
+			before[0], _ = os.ReadFile(config)
+			before[1], _ = os.ReadFile(jobs)
+			var stdout, stderr bytes.Buffer
+			code := Main(append(append([]string{"-o", dir}, c.args...), trace), &stdout, &stderr)
+			if code != c.code || !strings.Contains(stderr.String(), c.want) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", code, stderr.String(), c.code, c.want)
+			}
+			w, err := swf.LoadFile(trace, swf.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotConfig, _ := os.ReadFile(config)
+			gotJobs, _ := os.ReadFile(jobs)
+			if c.changed && (!bytes.Equal(gotConfig, w.ConfigXML()) || !bytes.Equal(gotJobs, w.JobsXML())) {
+				t.Error("the files are not this conversion's")
+			}
+			if !c.changed && (!bytes.Equal(gotConfig, before[0]) || !bytes.Equal(gotJobs, before[1])) {
+				t.Error("a file was written after a refusal")
+			}
+		})
 	}
 }
 
