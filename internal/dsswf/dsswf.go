@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -27,14 +26,14 @@ const (
 
 // swfFlags are the conversion options, by their names in swf.Options.Set.
 var swfFlags = []struct{ name, usage string }{
-	{"procs-per-core", "SWF processors per ds-sim core; cores = ⌈processors ÷ N⌉ (default 1)"},
-	{"time-scale", "factor on the gaps between submit times: 0.5 doubles the arrival rate (default 1)"},
-	{"offset", "submit time of the earliest job, in seconds (default 0)"},
-	{"disk", "every job's disk in MB; SWF has none (default 100, the least GETS accepts)"},
-	{"mem-per-core", "memory in MB per core of jobs whose trace line has no memory (default 100)"},
-	{"max-jobs", "keep only the first N jobs by submit time (default all)"},
-	{"servers", "take the <server> elements of this ds-sim config instead of deriving servers from the trace"},
-	{"job-file", "the job file's name, written beside config.xml (default jobs.xml)"},
+	{"procs-per-core", "SWF processors per ds-sim core: cores = ⌈processors ÷ `N`⌉ (default 1)"},
+	{"time-scale", "multiply the gaps between submit times by `FACTOR`: 0.5 doubles the arrival rate (default 1)"},
+	{"offset", "submit time of the earliest job, in `SECONDS` (default 0)"},
+	{"disk", "every job's disk in `MB`; SWF has none (default 100, the least GETS accepts)"},
+	{"mem-per-core", "memory in `MB` per core of jobs whose trace line has no memory (default 100)"},
+	{"max-jobs", "keep only the first `N` jobs by submit time (default all)"},
+	{"servers", "take the <server> elements of the ds-sim `CONFIG` file instead of deriving servers from the trace"},
+	{"job-file", "the job file's `NAME`, written beside config.xml (default jobs.xml)"},
 }
 
 // Main runs dsswf with args (without the program name).
@@ -45,7 +44,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsswf", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&out, "output", "o", "", "the folder to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); a config.xml or job file there is replaced only when it holds what dsswf would write, or with --force")
+	fs.StringVarP(&out, "output", "o", "", "the folder `DIR` to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); a config.xml or job file there is replaced only when it holds what dsswf would write, or with --force")
 	for _, f := range swfFlags {
 		fs.Func(f.name, f.usage, func(v string) error { return o.Set(f.name, v) })
 	}
@@ -226,7 +225,7 @@ The mapping is documented in package mocksrv/swf and in README.
 
 Options:
 `)
-	fmt.Fprint(w, strings.ReplaceAll(fs.FlagUsages(), " value ", " VALUE "))
+	fmt.Fprint(w, fs.FlagUsages())
 	fmt.Fprintf(w, "\nExit status: %d converted, %d bad trace or servers config or unwritable output, %d bad command line.\n",
 		ExitOK, ExitInput, ExitUsage)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -314,6 +315,13 @@ func TestHelp(t *testing.T) {
 	for _, f := range swfFlags {
 		if !strings.Contains(stdout.String(), "--"+f.name) {
 			t.Errorf("usage lacks --%s", f.name)
+		}
+	}
+	// Each option's placeholder says what it takes (pflag's back-quoted
+	// word), not "VALUE" or pflag's "value" and "string".
+	for _, m := range regexp.MustCompile(`--([a-z-]+) (\S+) `).FindAllStringSubmatch(stdout.String(), -1) {
+		if p := m[2]; p != strings.ToUpper(p) || p == "VALUE" || p == "STRING" {
+			t.Errorf("--%s shows %s", m[1], p)
 		}
 	}
 }
