@@ -2,6 +2,7 @@ package dsswf
 
 import (
 	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -68,6 +69,7 @@ func TestErrors(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	cores0 := serversWith(t, `cores="8"`, `cores="0"`)
+	cut := cutGzip(t)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -80,6 +82,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"--bogus", trace}, ExitUsage, "unknown flag: --bogus"},
 		{[]string{"-o", out, bad}, ExitInput, bad + `: line 2: field 5 (allocated processors): "-4": negative`},
 		{[]string{"-o", out, "--servers", "/nonexistent.xml", trace}, ExitInput, "servers config: open /nonexistent.xml"},
+		{[]string{"-o", out, cut}, ExitInput, "dsswf: " + cut + ": the gzip file ends early (unexpected EOF)"},
 		// A bad server is named in the file the user gave, as dsmock -c names it.
 		{[]string{"-o", out, "--servers", cores0, trace}, ExitInput, "dsswf: " + cores0 + ": <server> 2 (big): attribute cores: 0: Out of bound! (1 - 1024); Core count limit\n"},
 	} {
@@ -92,6 +95,24 @@ func TestErrors(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("output folder written after an error: %v", err)
 	}
+}
+
+// cutGzip is the test trace gzipped and cut in the middle of the stream.
+func cutGzip(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(data)
+	zw.Close()
+	p := filepath.Join(t.TempDir(), "cut.swf.gz")
+	if err := os.WriteFile(p, z.Bytes()[:z.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // serversWith is the test servers config with old replaced by new.

@@ -3,6 +3,7 @@ package swf
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -173,5 +174,43 @@ func TestGzip(t *testing.T) {
 	b, _ := Parse("small.swf.gz", bytes.NewReader(data))
 	if !reflect.DeepEqual(a, b) || len(a.Jobs) != 10 {
 		t.Errorf("gzip trace read differently: %d jobs vs %d", len(a.Jobs), len(b.Jobs))
+	}
+}
+
+// TestGzipBroken: a .swf.gz cut short is reported as that, with the file's
+// name, wherever the cut falls (in a line, at a line's end, in the
+// trailer), not as the partial line it ends in; a corrupt checksum is
+// gzip's own error.
+func TestGzipBroken(t *testing.T) {
+	var lines bytes.Buffer
+	for i := range 3000 { // several of the scanner's buffers
+		fmt.Fprintf(&lines, "%d %d 0 100 4 90 51200 4 200 102400 1 7 1 3 1 1 -1 -1\n", i+1, i)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(lines.Bytes())
+	zw.Close()
+	whole := z.Bytes()
+	badSum := bytes.Clone(whole)
+	badSum[len(badSum)-8] ^= 1 // the CRC-32 in the trailer
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut in the middle", whole[:len(whole)/2], "t.swf.gz: the gzip file ends early (unexpected EOF)"},
+		{"cut near the start", whole[:40], "t.swf.gz: the gzip file ends early (unexpected EOF)"},
+		{"trailer cut", whole[:len(whole)-4], "t.swf.gz: the gzip file ends early (unexpected EOF)"},
+		{"bad checksum", badSum, "t.swf.gz: gzip: invalid checksum"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("t.swf.gz", bytes.NewReader(c.data))
+			if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+	if _, err := Parse("t.swf.gz", bytes.NewReader(whole)); err != nil {
+		t.Fatalf("the whole file: %v", err)
 	}
 }

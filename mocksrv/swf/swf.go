@@ -3,7 +3,9 @@ package swf
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -97,12 +99,14 @@ const maxLine = 1 << 20
 // decompressed first.
 func Parse(name string, r io.Reader) (*Trace, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	var zr *streamReader
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+		z, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		defer zr.Close()
+		defer z.Close()
+		zr = &streamReader{r: z}
 		br = bufio.NewReaderSize(zr, 64<<10)
 	}
 	sc := bufio.NewScanner(br)
@@ -112,8 +116,13 @@ func Parse(name string, r io.Reader) (*Trace, error) {
 	for sc.Scan() {
 		line++
 		if err := t.addLine(sc.Bytes(), line); err != nil {
-			return nil, err
+			// A stream cut short ends in a partial line: the cut is the
+			// fault, not the line.
+			return nil, cmp.Or(zr.fault(name), err)
 		}
+	}
+	if err := zr.fault(name); err != nil {
+		return nil, err
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
@@ -122,6 +131,33 @@ func Parse(name string, r io.Reader) (*Trace, error) {
 		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
 	}
 	return t, nil
+}
+
+// streamReader keeps the first error of a gzip stream, which the
+// scanner would only report after handing out the partial line before it.
+type streamReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *streamReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// fault is the stream's error, named for the file; nil when there is
+// none or the file is not compressed (s nil).
+func (s *streamReader) fault(name string) error {
+	switch {
+	case s == nil || s.err == nil:
+		return nil
+	case errors.Is(s.err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("%s: the gzip file ends early (%w): a partial download or copy?", name, s.err)
+	}
+	return fmt.Errorf("%s: %w", name, s.err) // "gzip: invalid checksum"
 }
 
 // addLine takes one line: blank, a comment, or a job.
