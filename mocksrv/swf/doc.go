@@ -75,6 +75,9 @@
 // # Using it
 //
 // dsbench takes a trace as a config argument (trace.swf, with options after
-// a colon: trace.swf:procs-per-core=4,time-scale=0.5), dsmock with --swf,
-// and the dsswf command writes the job file and config to disk (Spec).
+// a colon: trace.swf:procs-per-core=4,time-scale=0.5; one value each), dsmock
+// with --swf, and the dsswf command writes the job file and config to disk
+// (Spec). All three say what the conversion left out in the same words
+// (Result.Summary and Result.Notes): the skips, the estimates that are run
+// times, and a derived cluster's cores against the machine's.
 package swf
