@@ -1,0 +1,51 @@
+package harness
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestOwnPlotName(t *testing.T) {
+	for name, own := range map[string]bool{
+		"tradeoff.svg": true, "bounds.png": true, "timeline.svg": true, "metric-ru.png": true,
+		"sweep-af-tt.svg": true, "sweep-inacc-poweredCoresAvg.png": true, "sweep-af-a.b_c-d.svg": true,
+		"timeline.pdf": false, "my-tradeoff.svg": false, "tradeoff.svg.bak": false, "metric-xx.svg": false,
+		"sweep-af-.svg": false, "sweep-xx-tt.svg": false, "sweep-af-a b.svg": false, "notes.txt": false, "svg": false,
+	} {
+		assert.Equal(t, own, ownPlotName(name), name)
+	}
+}
+
+// A --plots folder used again keeps only this run's plots: an earlier
+// run's timeline and sweep plots go, with a word on stderr; files of
+// other names, and folders, stay.
+func TestStalePlotsAreRemoved(t *testing.T) {
+	dir := t.TempDir()
+	stale := []string{"timeline.svg", "timeline.png", "sweep-af-tt.svg", "sweep-inacc-boots.png"}
+	kept := []string{"notes.txt", "timeline.pdf", "my-tradeoff.svg", "sweep-af-a b.svg", "tradeoff.svg"}
+	for _, f := range append(append([]string{}, stale...), kept...) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte("old"), 0o644))
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sweep-af-co.svg"), 0o755))
+
+	// A run of three configs, no sweep: no timeline, no sweep plots.
+	rp := report{configs: []string{"c1", "c2", "c3"}, columns: []string{"atl", "ff", "mine"}, plots: dir}
+	res := handResults()
+	var stderr bytes.Buffer
+	require.Equal(t, ExitOK, rp.writePlots(&stderr, Compare(res, rp.configs, rp.columns, nil, Turnaround), res))
+	for _, f := range stale {
+		assert.NoFileExists(t, filepath.Join(dir, f))
+	}
+	for _, f := range kept {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	assert.DirExists(t, filepath.Join(dir, "sweep-af-co.svg"), "a folder is not a plot")
+	checkSVG(t, filepath.Join(dir, "tradeoff.svg")) // this run's
+	assert.Contains(t, stderr.String(), "dsbench: removed 4 plot files of an earlier run from "+dir)
+	assert.Contains(t, stderr.String(), "sweep-af-tt.svg, sweep-inacc-boots.png, timeline.png, timeline.svg")
+}
