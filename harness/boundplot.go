@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -212,7 +211,7 @@ func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Pl
 			}
 		}
 		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmp.Compare(a.tat, b.tat) })
-		if err := addSweep(p, f, mine, plotutil.Color(i+1), which == panelClose, crowded); err != nil {
+		if err := addSweep(p, f, mine, columnStyle(i+1).line, which == panelClose, crowded); err != nil {
 			return nil, err
 		}
 	}

@@ -11,7 +11,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -234,8 +233,7 @@ func metricPlot(t Table, baselines []string) (*plot.Plot, metricLayout, error) {
 		if err != nil {
 			return nil, lay, err
 		}
-		bars.LineStyle.Width = 0
-		bars.Color = plotutil.Color(j)
+		styleBars(bars, columnStyle(j))
 		bars.Offset = lay.bar * vg.Length(float64(j)-float64(len(t.Columns)-1)/2)
 		p.Add(bars)
 		p.Legend.Add(col, bars)

@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -98,8 +97,7 @@ func sweepPlot(results []Result, columns []string, d sweepDim, m sweepMetric) (*
 		if err != nil {
 			return nil, err
 		}
-		line.Color, points.Color = plotutil.Color(j), plotutil.Color(j)
-		points.Shape = plotutil.Shape(j)
+		styleLine(line, points, columnStyle(j))
 		p.Add(line, points)
 		p.Legend.Add(col, line, points)
 	}

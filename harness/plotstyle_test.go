@@ -1,0 +1,82 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// Every column of a wide sweep gets a style of its own: as a bar (fill
+// and outline) and as a line (colour, dashes, point shape).
+func TestColumnStylesAreDistinct(t *testing.T) {
+	for _, n := range []int{12, styleCycles * len(darkHues)} {
+		bars, lines := map[string]int{}, map[string]int{}
+		for j := range n {
+			st := columnStyle(j)
+			bar, line := fmt.Sprint(st.fill, st.outline), fmt.Sprintf("%v %v %T", st.line, st.dashes, st.shape)
+			if k, dup := bars[bar]; dup {
+				t.Errorf("%d columns: bars %d and %d look the same (%s)", n, k, j, bar)
+			}
+			if k, dup := lines[line]; dup {
+				t.Errorf("%d columns: lines %d and %d look the same (%s)", n, k, j, line)
+			}
+			bars[bar], lines[line] = j, j
+		}
+	}
+}
+
+// svgOf renders p as SVG.
+func svgOf(t *testing.T, p *plot.Plot) string {
+	t.Helper()
+	w, err := p.WriterTo(16*vg.Centimeter, 12*vg.Centimeter, "svg")
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = w.WriteTo(&b)
+	require.NoError(t, err)
+	return b.String()
+}
+
+// distinct counts the distinct matches of re's groups in s, black and
+// white (axes, text, background) left out.
+func distinct(s string, re *regexp.Regexp) int {
+	seen := map[string]bool{}
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		if m[1] != "#000000" && m[1] != "#FFFFFF" {
+			seen[fmt.Sprint(m[1:])] = true
+		}
+	}
+	return len(seen)
+}
+
+// The per-config bars and the sweep lines of twelve columns are drawn in
+// twelve styles (gonum's palette has seven colours).
+func TestTwelveColumnsTwelveStyles(t *testing.T) {
+	var cols []string
+	var res []Result
+	row := make([]float64, 12)
+	for j := range 12 {
+		col := fmt.Sprintf("thr:pmin=%d", j)
+		cols, row[j] = append(cols, col), float64(j+1)
+		for _, af := range []float64{0.5, 1} {
+			res = append(res, Result{Config: "c", Variant: col, Status: StatusOK, ArrivalFactor: &af,
+				Summary: Summary{AvgTurnaround: 100 + j*10 + int(af*10)}})
+		}
+	}
+	p, _, err := metricPlot(Table{Title: "T", Configs: []string{"c"}, Columns: cols, Cells: [][]float64{row}}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 12, distinct(svgOf(t, p), regexp.MustCompile(`style="fill:(#[0-9A-F]{6})"`)), "bar fills")
+
+	tt := sweepMetric{"tt", "turnaround", func(r Result) (float64, bool) { return float64(r.Summary.AvgTurnaround), true }}
+	p, err = sweepPlot(res, cols, sweepDims[0], tt)
+	require.NoError(t, err)
+	// (gonum's SVG leaves out a stroke width that has not changed; points'
+	// outlines have their line's colour, undashed)
+	lines := regexp.MustCompile(`stroke:(#[0-9A-F]{6})(?:;stroke-width:[0-9.]+)?(;stroke-dasharray:[0-9.,]+)?`)
+	assert.Equal(t, 12, distinct(svgOf(t, p), lines)-1, "line styles (the grid's grey is one more)")
+}
