@@ -78,7 +78,8 @@ func writePlotsAndBounds(dir string, c Comparison) ([]string, error) {
 // turnaround bound; a close-up of the swept strategies (a strategy run
 // with several parameter values, drawn as a line through its points in
 // turnaround order) and the columns within near of both bounds. Columns
-// without both averages (no complete config) are left out.
+// without both averages (no complete config) are left out; the first
+// panel's title names the configs the averages leave out.
 func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 	pts := boundPoints(c)
 	var panels []*plot.Plot
@@ -90,7 +91,11 @@ func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 		{"turnaround within 30 % of the bound", panelNear},
 		{"close up: sweeps, and both within 30 %", panelClose},
 	} {
-		p, err := boundPanel(pts, k.title, k.which, frame(pts, k.which))
+		title := k.title
+		if note := boundNote(c); note != "" && k.which == panelAll {
+			title += "\n" + note
+		}
+		p, err := boundPanel(pts, title, k.which, frame(pts, k.which))
 		if err != nil {
 			return nil, err
 		}
@@ -108,6 +113,15 @@ func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+// boundNote is the bound plot's word on the configs its averages leave
+// out (leftOutNote), on its first panel.
+func boundNote(c Comparison) string {
+	if len(c.BoundTables) < 2 {
+		return "nothing to draw: no bound tables"
+	}
+	return leftOutNote(c.BoundTables[0], c.BoundTables[1])
 }
 
 // boundPoints reads the columns' averages from the bound tables.

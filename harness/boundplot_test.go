@@ -117,3 +117,19 @@ func TestBoundLabelsAreCut(t *testing.T) {
 	assert.Contains(t, string(svg), "composite:members=[soonest; c…")
 	assert.NotContains(t, string(svg), "mode=portfolio")
 }
+
+// The bound plot's averages leave out the configs where a column has no
+// result; its first panel's title says which.
+func TestBoundNote(t *testing.T) {
+	for _, tc := range []struct {
+		configs []string
+		want    string
+	}{
+		{[]string{"c1", "c2"}, ""},
+		{[]string{"c1", "c2", "c3"}, "averages over 2 of 3 configs; left out (a column has no result):\nc3"},
+		{[]string{"c3"}, "nothing to draw: no config has a result in every column"},
+	} {
+		c := Compare(handResults(), tc.configs, []string{"atl", "ff", "mine"}, nil, Turnaround)
+		assert.Equal(t, tc.want, boundNote(c), "configs %v", tc.configs)
+	}
+}

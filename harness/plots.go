@@ -76,7 +76,9 @@ func savePlot(dir string, p *plot.Plot, w, h vg.Length, name string) ([]string, 
 }
 
 // tradeoffPlot places each column at (turnaround, cost), normalised to the
-// baselines' averages when there are baselines.
+// baselines' averages when there are baselines. The averages are over the
+// configs where every column has a result; the title says which configs
+// that leaves out, or why nothing is drawn.
 func tradeoffPlot(c Comparison) (*plot.Plot, error) {
 	tt, co := c.Tables[Turnaround], c.Tables[Cost]
 	xs, ys := tt.Average, co.Average
@@ -88,39 +90,97 @@ func tradeoffPlot(c Comparison) (*plot.Plot, error) {
 		p.X.Label.Text = "turnaround / baselines' average (lower is better)"
 		p.Y.Label.Text = "cost / baselines' average (lower is better)"
 	}
-	var pts plotter.XYs
-	var names []string
+	var labels []plotLabel
 	for j, col := range tt.Columns {
-		if math.IsNaN(xs[j]) || math.IsNaN(ys[j]) {
-			continue
+		if !math.IsNaN(xs[j]) && !math.IsNaN(ys[j]) {
+			labels = append(labels, plotLabel{plotter.XY{X: xs[j], Y: ys[j]}, col})
 		}
-		pts = append(pts, plotter.XY{X: xs[j], Y: ys[j]})
-		names = append(names, col)
 	}
-	if len(pts) == 0 {
-		return p, nil // nothing comparable: an empty, titled plot says so
+	if note := leftOutNote(tt, co); note != "" {
+		p.Title.Text += "\n" + note
+	} else if len(labels) == 0 {
+		p.Title.Text += "\nnothing to draw: no column has both averages"
 	}
+	if len(labels) == 0 {
+		return p, nil
+	}
+	return p, addTradeoffPoints(p, labels)
+}
+
+// addTradeoffPoints draws the columns' points, each labelled just right of
+// it, and frames them.
+func addTradeoffPoints(p *plot.Plot, labels []plotLabel) error {
+	pts := make(plotter.XYs, len(labels))
+	for i, l := range labels {
+		pts[i] = l.at
+	}
+	// Keep points off the frame, and leave room for the labels to the right
+	// of the rightmost point.
+	xmin, xmax, ymin, ymax := plotter.XYRange(pts)
+	dx, dy := max(xmax-xmin, 0.1), max(ymax-ymin, 0.1)
+	xmin, xmax, ymin, ymax = xmin-0.08*dx, xmax+0.3*dx, ymin-0.08*dy, ymax+0.08*dy
 	sc, err := plotter.NewScatter(pts)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sc.GlyphStyle.Radius = vg.Points(3)
 	sc.GlyphStyle.Color = color.RGBA{R: 31, G: 119, B: 180, A: 255}
-	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: pts, Labels: names})
-	if err != nil {
-		return nil, err
-	}
-	for i := range labels.TextStyle {
-		labels.TextStyle[i].XAlign = -0.05 // just right of the point
-	}
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
-	p.Add(plotter.NewGrid(), sc, labels)
-	// Keep points off the frame, and leave room for the labels to the right
-	// of the rightmost point.
-	dx, dy := max(p.X.Max-p.X.Min, 0.1), max(p.Y.Max-p.Y.Min, 0.1)
-	p.X.Min, p.X.Max = p.X.Min-0.08*dx, p.X.Max+0.3*dx
-	p.Y.Min, p.Y.Max = p.Y.Min-0.08*dy, p.Y.Max+0.08*dy
-	return p, nil
+	var xyl plotter.XYLabels
+	for _, l := range labels {
+		xyl.XYs, xyl.Labels = append(xyl.XYs, l.at), append(xyl.Labels, l.name)
+	}
+	lp, err := plotter.NewLabels(xyl)
+	if err != nil {
+		return err
+	}
+	for i := range lp.TextStyle {
+		lp.TextStyle[i].XAlign = -0.05 // just right of the point
+	}
+	p.Add(plotter.NewGrid(), sc, lp)
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = xmin, xmax, ymin, ymax
+	return nil
+}
+
+// leftOutNote says which configs a plot of the tables' averages leaves
+// out: those where some column has no result, since every column is
+// averaged over the same configs (Table.Average). "" when none is.
+func leftOutNote(tables ...Table) string {
+	t := tables[0]
+	var left []string
+	for _, cfg := range t.Configs {
+		if slices.ContainsFunc(tables, func(t Table) bool { return !slices.Contains(t.Complete, cfg) }) {
+			left = append(left, cfg)
+		}
+	}
+	switch {
+	case len(left) == 0:
+		return ""
+	case len(left) == len(t.Configs):
+		return "nothing to draw: no config has a result in every column"
+	}
+	return fmt.Sprintf("averages over %d of %d configs; left out (a column has no result):\n%s",
+		len(t.Configs)-len(left), len(t.Configs), wrapLine(joinNames(left), titleWidth))
+}
+
+// titleWidth is about what a plot's title holds in a line, in runes.
+const titleWidth = 64
+
+// wrapLine breaks s at spaces into lines of at most width runes (a longer
+// word stands alone).
+func wrapLine(s string, width int) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines, line = append(lines, line), ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
 }
 
 // metricLayout sizes a per-config bar plot so that nothing overlaps: each

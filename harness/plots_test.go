@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,4 +104,55 @@ func TestMetricPlotLayout(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, math.Pi/2, p.X.Tick.Label.Rotation, "config names stand vertical")
 	assert.InDelta(t, 1.5+l.extraUnit, p.X.Max, 1e-12, "the legend's strip is past the last group")
+}
+
+// The cost-against-turnaround plot averages over the configs where every
+// column has a result; its title names the configs that leaves out, or
+// says why nothing is drawn.
+func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
+	failed := func(cfgs ...string) []Result {
+		res := handResults()
+		for i := range res {
+			if slices.Contains(cfgs, res[i].Config) {
+				res[i].Status, res[i].Err = StatusError, "failed"
+			}
+		}
+		return res
+	}
+	cols := []string{"atl", "ff", "mine"}
+	for _, tc := range []struct {
+		name    string
+		res     []Result
+		configs []string
+		want    string
+	}{
+		{"every config complete", handResults(), []string{"c1", "c2"}, "Cost against turnaround"},
+		{"c3 lacks mine", handResults(), []string{"c1", "c2", "c3"},
+			"Cost against turnaround\naverages over 2 of 3 configs; left out (a column has no result):\nc3"},
+		{"none complete", failed("c1", "c2"), []string{"c1", "c2", "c3"},
+			"Cost against turnaround\nnothing to draw: no config has a result in every column"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, bases := range [][]string{{"atl", "ff"}, nil} {
+				p, err := tradeoffPlot(Compare(tc.res, tc.configs, cols, bases, Turnaround))
+				require.NoError(t, err)
+				assert.Equal(t, tc.want, p.Title.Text, "baselines %v", bases)
+			}
+		})
+	}
+}
+
+func TestWrapLine(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"", ""},
+		{"a, b", "a, b"},
+		{"config-one, config-two, config-three", "config-one,\nconfig-two,\nconfig-three"},
+		{"a-very-long-config-name, b", "a-very-long-config-name,\nb"},
+		{"abcd efgh ijkl", "abcd efgh\nijkl"}, // 14 runes: the break at the last space that fits
+	} {
+		assert.Equal(t, tc.want, wrapLine(tc.in, 12), "%q", tc.in)
+	}
 }
