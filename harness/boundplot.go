@@ -210,13 +210,15 @@ func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Pl
 			single = append(single, q)
 		}
 	}
-	crowded := crowding(pts, logX, w)
-	if err := addPoints(p, base, draw.SquareGlyph{}, grey, true, false, crowded); err != nil {
+	labels, err := addPoints(p, base, seriesStyle{line: grey, shape: draw.SquareGlyph{}}, true, false)
+	if err != nil {
 		return nil, err
 	}
-	if err := addPoints(p, single, draw.CircleGlyph{}, blue, true, false, crowded); err != nil {
+	more, err := addPoints(p, single, seriesStyle{line: blue, shape: draw.CircleGlyph{}}, true, false)
+	if err != nil {
 		return nil, err
 	}
+	labels = append(labels, more...)
 	for i, f := range sw {
 		var mine []boundPoint
 		for _, q := range pts {
@@ -225,28 +227,46 @@ func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Pl
 			}
 		}
 		slices.SortStableFunc(mine, func(a, b boundPoint) int { return cmp.Compare(a.tat, b.tat) })
-		if err := addSweep(p, f, mine, columnStyle(i+1).line, which == panelClose, crowded); err != nil {
+		more, err = addSweep(p, f, mine, columnStyle(i+1), which == panelClose)
+		if err != nil {
 			return nil, err
 		}
+		labels = append(labels, more...)
+	}
+	if err := addBoundLabels(p, labels, pts, logX, w); err != nil {
+		return nil, err
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = w.xmin, w.xmax, w.ymin, w.ymax
 	p.Legend.Top = true
 	return p, nil
 }
 
+// panelNorm maps a point to the panel's proportions (0 to 1 across the
+// window), on a log scale for a log x axis.
+func panelNorm(logX bool, w window) func(plotter.XY) (float64, float64) {
+	lin := linearNorm(w.xmin, w.xmax, w.ymin, w.ymax)
+	if !logX {
+		return lin
+	}
+	return func(q plotter.XY) (float64, float64) {
+		_, y := lin(q)
+		return math.Log(q.X/w.xmin) / math.Log(w.xmax/w.xmin), y
+	}
+}
+
 // crowding tells whether another point sits just right of a point, in
 // the panel's own proportions (a tenth of its width, 4 % of its height),
-// where a label on the right would cross it.
-func crowding(pts []boundPoint, logX bool, w window) func(boundPoint) bool {
-	nx := func(x float64) float64 { return (x - w.xmin) / (w.xmax - w.xmin) }
-	if logX {
-		nx = func(x float64) float64 { return math.Log(x/w.xmin) / math.Log(w.xmax/w.xmin) }
-	}
-	ny := func(y float64) float64 { return (y - w.ymin) / (w.ymax - w.ymin) }
-	return func(q boundPoint) bool {
+// where a label on the right would cross it. A point that coincides
+// with it does not count: the two share one label (mergeCoincident).
+func crowding(pts []boundPoint, logX bool, w window) func(plotter.XY) bool {
+	norm := panelNorm(logX, w)
+	return func(at plotter.XY) bool {
+		qx, qy := norm(at)
 		for _, o := range pts {
-			dx, dy := nx(o.tat)-nx(q.tat), ny(o.cost)-ny(q.cost)
-			if o.col != q.col && dx >= 0 && dx < 0.1 && math.Abs(dy) < 0.04 {
+			o := plotter.XY{X: o.tat, Y: o.cost}
+			ox, oy := norm(o)
+			dx, dy := ox-qx, oy-qy
+			if !coincide(norm, o, at) && dx >= 0 && dx < 0.1 && math.Abs(dy) < 0.04 {
 				return true
 			}
 		}
@@ -254,68 +274,83 @@ func crowding(pts []boundPoint, logX bool, w window) func(boundPoint) bool {
 	}
 }
 
-// addSweep draws one swept strategy: a line through its points, labelled
-// with their parameters when label is set.
-func addSweep(p *plot.Plot, name string, pts []boundPoint, c color.Color, label bool, crowded func(boundPoint) bool) error {
+// addSweep draws one swept strategy: a line through its points, and
+// returns their labels (their parameters) when label is set.
+func addSweep(p *plot.Plot, name string, pts []boundPoint, st seriesStyle, label bool) ([]plotLabel, error) {
 	xys := make(plotter.XYs, len(pts))
 	for i, q := range pts {
 		xys[i] = plotter.XY{X: q.tat, Y: q.cost}
 	}
 	line, err := plotter.NewLine(xys)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	line.Color, line.Width = c, vg.Points(1.2)
+	styleLine(line, nil, st)
+	line.Width = vg.Points(1.2)
 	p.Add(line)
 	p.Legend.Add(name+" (sweep)", line)
-	return addPoints(p, pts, draw.CircleGlyph{}, c, label, true, crowded)
+	return addPoints(p, pts, seriesStyle{line: st.line, shape: st.shape}, label, true)
 }
 
-// addPoints draws pts as glyphs, labelled (by their parameters alone
-// when short) if label is set: to the right of the point, or to its left
-// when crowded says another point sits just right of it.
-func addPoints(p *plot.Plot, pts []boundPoint, shape draw.GlyphDrawer, c color.Color, label, short bool, crowded func(boundPoint) bool) error {
+// addPoints draws pts as glyphs in st's line colour and shape, and returns
+// their labels (by their parameters alone when short) if label is set.
+func addPoints(p *plot.Plot, pts []boundPoint, st seriesStyle, label, short bool) ([]plotLabel, error) {
 	if len(pts) == 0 {
-		return nil
+		return nil, nil
 	}
-	var xys, sides [2]plotter.XYs
-	var names [2][]string
+	var xys plotter.XYs
+	var labels []plotLabel
 	for _, q := range pts {
-		side, name := 0, q.col
+		name := q.col
 		if short {
 			name = q.short()
 		}
 		if r := []rune(name); len(r) > maxLabel {
 			name = string(r[:maxLabel-1]) + "…"
 		}
-		if crowded(q) {
+		xy := plotter.XY{X: q.tat, Y: q.cost}
+		xys = append(xys, xy)
+		if label {
+			labels = append(labels, plotLabel{xy, name})
+		}
+	}
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return nil, err
+	}
+	sc.GlyphStyle.Shape, sc.GlyphStyle.Color, sc.GlyphStyle.Radius = st.shape, st.line, vg.Points(2.5)
+	p.Add(sc)
+	return labels, nil
+}
+
+// addBoundLabels writes the labels, one for points that coincide: to the
+// right of the point, or to its left when another point sits just right
+// of it (crowding).
+func addBoundLabels(p *plot.Plot, labels []plotLabel, pts []boundPoint, logX bool, w window) error {
+	crowded := crowding(pts, logX, w)
+	var sides [2]plotter.XYLabels
+	for _, l := range mergeCoincident(labels, panelNorm(logX, w)) {
+		side := 0
+		if crowded(l.at) {
 			side = 1
 		}
-		xy := plotter.XY{X: q.tat, Y: q.cost}
-		xys[0], sides[side] = append(xys[0], xy), append(sides[side], xy)
-		names[side] = append(names[side], name)
+		sides[side].XYs, sides[side].Labels = append(sides[side].XYs, l.at), append(sides[side].Labels, l.name)
 	}
-	sc, err := plotter.NewScatter(xys[0])
-	if err != nil {
-		return err
-	}
-	sc.GlyphStyle.Shape, sc.GlyphStyle.Color, sc.GlyphStyle.Radius = shape, c, vg.Points(2.5)
-	p.Add(sc)
-	for side := range sides {
-		if !label || len(sides[side]) == 0 {
+	for side, xyl := range sides {
+		if len(xyl.XYs) == 0 {
 			continue
 		}
-		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: sides[side], Labels: names[side]})
+		lp, err := plotter.NewLabels(xyl)
 		if err != nil {
 			return err
 		}
-		for i := range labels.TextStyle {
-			labels.TextStyle[i].Font.Size = vg.Points(7)
-			labels.TextStyle[i].YAlign = draw.YCenter
-			labels.TextStyle[i].XAlign = draw.XAlignment(-side) // 0 left-aligned, -1 right-aligned
+		for i := range lp.TextStyle {
+			lp.TextStyle[i].Font.Size = vg.Points(7)
+			lp.TextStyle[i].YAlign = draw.YCenter
+			lp.TextStyle[i].XAlign = draw.XAlignment(-side) // 0 left-aligned, -1 right-aligned
 		}
-		labels.Offset = vg.Point{X: vg.Points(float64(4 - 8*side))}
-		p.Add(labels)
+		lp.Offset = vg.Point{X: vg.Points(float64(4 - 8*side))}
+		p.Add(lp)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/plotter"
 )
 
 // boundComparison is a comparison with hand-set bound averages: a
@@ -60,13 +61,15 @@ func TestBoundFrames(t *testing.T) {
 }
 
 func TestBoundLabelsMoveLeftWhenCrowded(t *testing.T) {
-	pts := []boundPoint{{col: "a", tat: 1.10, cost: 1.2}, {col: "b", tat: 1.11, cost: 1.2}, {col: "c", tat: 1.10, cost: 1.5}}
+	pts := []boundPoint{{col: "a", tat: 1.10, cost: 1.2}, {col: "b", tat: 1.11, cost: 1.2}, {col: "c", tat: 1.10, cost: 1.5}, {col: "d", tat: 1.40, cost: 1.2}, {col: "e", tat: 1.40, cost: 1.2}}
 	w := window{1, 1.5, 1, 1.6}
+	at := func(q boundPoint) plotter.XY { return plotter.XY{X: q.tat, Y: q.cost} }
 	crowded := crowding(pts, false, w)
-	assert.True(t, crowded(pts[0]), "b sits just right of a at the same height")
-	assert.False(t, crowded(pts[1]), "nothing right of b")
-	assert.False(t, crowded(pts[2]), "a is below c, far in the panel's height")
-	assert.True(t, crowding(pts, true, window{1, 300, 1, 1.6})(pts[0]), "on a log axis too")
+	assert.True(t, crowded(at(pts[0])), "b sits just right of a at the same height")
+	assert.False(t, crowded(at(pts[1])), "nothing right of b")
+	assert.False(t, crowded(at(pts[2])), "a is below c, far in the panel's height")
+	assert.False(t, crowded(at(pts[3])), "e sits on d: they share a label, not crowd each other")
+	assert.True(t, crowding(pts, true, window{1, 1.5, 1, 1.6})(at(pts[0])), "on a log axis too")
 }
 
 func TestWriteBoundPlot(t *testing.T) {
@@ -116,6 +119,19 @@ func TestBoundLabelsAreCut(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(svg), "composite:members=[soonest; c…")
 	assert.NotContains(t, string(svg), "mode=portfolio")
+}
+
+// Sweep points with the same result share one label in the close-up.
+func TestBoundLabelsCoincidentPointsOnce(t *testing.T) {
+	c := boundComparison()
+	c.BoundTables[0].Average[2], c.BoundTables[1].Average[2] = 1.05, 1.17 // x:w=2 on x:w=1
+	dir := t.TempDir()
+	_, err := WriteBoundPlot(dir, c)
+	require.NoError(t, err)
+	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(svg), ">w=1, w=2<"), "one label for the two coinciding sweep points")
+	assert.False(t, strings.Contains(string(svg), ">w=2<"))
 }
 
 // The bound plot's averages leave out the configs where a column has no

@@ -108,7 +108,7 @@ func tradeoffPlot(c Comparison) (*plot.Plot, error) {
 }
 
 // addTradeoffPoints draws the columns' points, each labelled just right of
-// it, and frames them.
+// it (one label for points that coincide), and frames them.
 func addTradeoffPoints(p *plot.Plot, labels []plotLabel) error {
 	pts := make(plotter.XYs, len(labels))
 	for i, l := range labels {
@@ -119,6 +119,7 @@ func addTradeoffPoints(p *plot.Plot, labels []plotLabel) error {
 	xmin, xmax, ymin, ymax := plotter.XYRange(pts)
 	dx, dy := max(xmax-xmin, 0.1), max(ymax-ymin, 0.1)
 	xmin, xmax, ymin, ymax = xmin-0.08*dx, xmax+0.3*dx, ymin-0.08*dy, ymax+0.08*dy
+	labels = mergeCoincident(labels, linearNorm(xmin, xmax, ymin, ymax))
 	sc, err := plotter.NewScatter(pts)
 	if err != nil {
 		return err

@@ -142,6 +142,25 @@ func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
 	}
 }
 
+// Columns with the same result get one label naming both, not two labels
+// printed over each other.
+func TestTradeoffLabelsCoincidentPointsOnce(t *testing.T) {
+	res := handResults()
+	for _, r := range handResults() {
+		if r.Variant == "ff" {
+			r.Variant = "ff:again"
+			res = append(res, r)
+		}
+	}
+	c := Compare(res, []string{"c1", "c2"}, []string{"atl", "ff", "ff:again", "mine"}, []string{"atl"}, Turnaround)
+	p, err := tradeoffPlot(c)
+	require.NoError(t, err)
+	svg := svgOf(t, p)
+	assert.True(t, strings.Contains(svg, ">ff, ff:again<"), "one label names both")
+	assert.Equal(t, 1, strings.Count(svg, ">ff"), "ff is labelled once")
+	assert.True(t, strings.Contains(svg, ">mine<"), "mine has the same average turnaround but not the same cost")
+}
+
 func TestWrapLine(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -79,4 +80,30 @@ func TestTwelveColumnsTwelveStyles(t *testing.T) {
 	// outlines have their line's colour, undashed)
 	lines := regexp.MustCompile(`stroke:(#[0-9A-F]{6})(?:;stroke-width:[0-9.]+)?(;stroke-dasharray:[0-9.,]+)?`)
 	assert.Equal(t, 12, distinct(svgOf(t, p), lines)-1, "line styles (the grid's grey is one more)")
+}
+
+func TestMergeCoincident(t *testing.T) {
+	norm := linearNorm(0, 1, 0, 1)
+	l := func(x, y float64, name string) plotLabel { return plotLabel{plotter.XY{X: x, Y: y}, name} }
+	var seven []plotLabel
+	for i := range 7 {
+		seven = append(seven, l(0.5, 0.5, fmt.Sprint("c", i)))
+	}
+	for _, tc := range []struct {
+		name string
+		in   []plotLabel
+		want []plotLabel
+	}{
+		{"equal", []plotLabel{l(0.5, 0.5, "a"), l(0.5, 0.5, "b")}, []plotLabel{l(0.5, 0.5, "a, b")}},
+		{"within a label's height", []plotLabel{l(0.5, 0.5, "a"), l(0.51, 0.52, "b")}, []plotLabel{l(0.5, 0.5, "a, b")}},
+		{"a label's height apart", []plotLabel{l(0.5, 0.5, "a"), l(0.5, 0.54, "b")}, []plotLabel{l(0.5, 0.5, "a"), l(0.5, 0.54, "b")}},
+		{"apart across", []plotLabel{l(0.5, 0.5, "a"), l(0.52, 0.5, "b")}, []plotLabel{l(0.5, 0.5, "a"), l(0.52, 0.5, "b")}},
+		{"groups keep their order", []plotLabel{l(0.1, 0.1, "a"), l(0.9, 0.9, "b"), l(0.1, 0.1, "c")},
+			[]plotLabel{l(0.1, 0.1, "a, c"), l(0.9, 0.9, "b")}},
+		{"seven names, five and a count", seven, []plotLabel{l(0.5, 0.5, "c0, c1, c2, c3, c4 +2 more")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, mergeCoincident(tc.in, norm))
+		})
+	}
 }
