@@ -187,17 +187,19 @@ func frame(pts []boundPoint, which panel) window {
 // boundPanel draws the points in window w: baselines as grey squares,
 // other single columns as blue circles, each sweep as a coloured line
 // through its points with a legend entry (its points labelled in the
-// close-up only, where there is room). Points outside w are clipped.
+// close-up only, where there is room), and the bound, 1 on either axis,
+// as a light dashed line. Points outside w are clipped.
 func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Plot, error) {
 	logX := which == panelAll
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "turnaround / mean actual runtime (1 = bound)"
 	p.Y.Label.Text = "cost / perfect-packing cost (1 = bound)"
+	p.X.Tick.Marker, p.Y.Tick.Marker = ratioTicks{}, ratioTicks{}
 	if logX {
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
 	}
-	p.Add(plotter.NewGrid())
+	p.Add(plotter.NewGrid(), refLine{v: 1, vertical: true}, refLine{v: 1})
 	sw := sweeps(pts)
 	grey, blue := color.RGBA{R: 110, G: 110, B: 110, A: 255}, color.RGBA{R: 31, G: 119, B: 180, A: 255}
 	var base, single []boundPoint

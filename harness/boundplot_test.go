@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -132,6 +133,34 @@ func TestBoundLabelsCoincidentPointsOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(svg), ">w=1, w=2<"), "one label for the two coinciding sweep points")
 	assert.False(t, strings.Contains(string(svg), ">w=2<"))
+}
+
+// The bound, 1 on either axis, is a dashed reference line in every panel,
+// and the linear axes are labelled without repeats.
+func TestBoundPlotMarksTheBound(t *testing.T) {
+	dir := t.TempDir()
+	_, err := WriteBoundPlot(dir, boundComparison())
+	require.NoError(t, err)
+	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
+	require.NoError(t, err)
+	assert.Equal(t, 6, strings.Count(string(svg), "stroke:#969696;stroke-width:0.8;stroke-dasharray:4,3"), "two reference lines a panel")
+
+	pts := boundPoints(boundComparison())
+	for _, which := range []panel{panelAll, panelNear, panelClose} {
+		p, err := boundPanel(pts, "", which, frame(pts, which))
+		require.NoError(t, err)
+		axes := map[string]plot.Axis{"y": p.Y}
+		if which != panelAll {
+			axes["x"] = p.X
+		}
+		for name, ax := range axes {
+			seen := map[string]bool{}
+			for _, tk := range ax.Tick.Marker.Ticks(0.995, 1.13) {
+				assert.False(t, tk.Label != "" && seen[tk.Label], "panel %d, %s axis: %q twice", which, name, tk.Label)
+				seen[tk.Label] = true
+			}
+		}
+	}
 }
 
 // The bound plot's averages leave out the configs where a column has no

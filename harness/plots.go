@@ -89,6 +89,7 @@ func tradeoffPlot(c Comparison) (*plot.Plot, error) {
 		xs, ys = tt.Normalised[len(tt.Normalised)-1].Values, co.Normalised[len(co.Normalised)-1].Values
 		p.X.Label.Text = "turnaround / baselines' average (lower is better)"
 		p.Y.Label.Text = "cost / baselines' average (lower is better)"
+		p.X.Tick.Marker, p.Y.Tick.Marker = ratioTicks{}, ratioTicks{}
 	}
 	var labels []plotLabel
 	for j, col := range tt.Columns {

@@ -2,7 +2,10 @@ package harness
 
 import (
 	"image/color"
+	"math"
+	"strconv"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -77,5 +80,61 @@ func styleLine(l *plotter.Line, pts *plotter.Scatter, st seriesStyle) {
 	l.Color, l.Dashes = st.line, st.dashes
 	if pts != nil {
 		pts.Color, pts.Shape = st.line, st.shape
+	}
+}
+
+// ratioTicks labels a ratio axis every 1, 2 or 5 × 10^k, all labels with
+// the decimals the step needs ("0.95 1.00 1.05"), with unlabelled ticks
+// between. gonum's default picks its decimals from the range's magnitude,
+// which over a narrow range near 1 rounds neighbours to the same label
+// ("1 1 1.1 1.1").
+type ratioTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (ratioTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 4, 64)}}
+	}
+	step := niceStep((hi - lo) / 5)
+	decimals := max(0, int(math.Ceil(-math.Log10(step)-1e-9)))
+	var ticks []plot.Tick
+	// Half-steps counted in integers: repeated float addition drifts.
+	for k := math.Ceil(lo / step * 2); k*step/2 <= hi+step*1e-9; k++ {
+		v := k * step / 2
+		if v == 0 {
+			v = 0 // not -0, which would print as "-0"
+		}
+		t := plot.Tick{Value: v}
+		if math.Mod(k, 2) == 0 {
+			t.Label = strconv.FormatFloat(v, 'f', decimals, 64)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
+
+// refColour is the reference lines' colour: lighter than the data,
+// darker than the grid.
+var refColour = color.RGBA{R: 150, G: 150, B: 150, A: 255}
+
+// refLine marks a value on an axis of p across the whole plot area, as a
+// light dashed line (the bound, 1.00 on a ratio to it).
+type refLine struct {
+	v        float64
+	vertical bool // x = v; else y = v
+}
+
+// Plot implements plot.Plotter.
+func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	ls := draw.LineStyle{Color: refColour, Width: vg.Points(0.8), Dashes: points(4, 3)}
+	if r.vertical {
+		if x := trX(r.v); x >= c.Min.X && x <= c.Max.X {
+			c.StrokeLine2(ls, x, c.Min.Y, x, c.Max.Y)
+		}
+		return
+	}
+	if y := trY(r.v); y >= c.Min.Y && y <= c.Max.Y {
+		c.StrokeLine2(ls, c.Min.X, y, c.Max.X, y)
 	}
 }

@@ -107,3 +107,27 @@ func TestMergeCoincident(t *testing.T) {
 		})
 	}
 }
+
+// A ratio axis has a label at each step, all with the decimals the step
+// needs, none printed twice (gonum's default gives "1 1 1.1 1.1" over
+// 0.995 to 1.13), and 1 among them when in range.
+func TestRatioTicks(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   []string
+	}{
+		{0.995, 1.13, []string{"1.00", "1.02", "1.04", "1.06", "1.08", "1.10", "1.12"}},
+		{0.9, 1.1, []string{"0.90", "0.95", "1.00", "1.05", "1.10"}},
+		{0.999, 1.005, []string{"0.999", "1.000", "1.001", "1.002", "1.003", "1.004", "1.005"}},
+		{-0.1, 4, []string{"0", "1", "2", "3", "4"}}, // not "-0"
+		{1, 1, []string{"1"}},
+	} {
+		var got []string
+		for _, tk := range (ratioTicks{}).Ticks(tc.lo, tc.hi) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		assert.Equal(t, tc.want, got, "%g to %g", tc.lo, tc.hi)
+	}
+}
