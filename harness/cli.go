@@ -79,7 +79,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
 	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
-	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (its plots of an earlier run that this run does not draw are removed)")
+	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")

@@ -216,7 +216,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
-	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (its plots of an earlier run that this run does not draw are removed)")
+	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")

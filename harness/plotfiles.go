@@ -33,31 +33,27 @@ func ownPlotName(name string) bool {
 	return false
 }
 
-// removeStalePlots removes from dir the plot files of dsbench's own names
-// that this run did not write (written), so that a folder used again holds
-// only this run's plots: a timeline from an earlier one-config run, or
-// sweep plots from an earlier sweep, would read as this run's. Other files
-// are left alone. What it removes, or fails to, is said on stderr.
-func removeStalePlots(stderr io.Writer, dir string, written []string) {
+// noteStalePlots names on stderr the plot files of dsbench's own names in
+// dir that this run did not write (written): a timeline from an earlier
+// one-config run, or sweep plots from an earlier sweep, would read as this
+// run's. They are named, not removed: the folder is the user's, and an
+// earlier run's plots may be wanted (a study's committed plots, a run kept
+// for comparison); naming them is enough to stop the misreading.
+func noteStalePlots(stderr io.Writer, dir string, written []string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: plots: cannot look for an earlier run's plots: %v\n", err)
 		return
 	}
-	var removed []string
+	var stale []string
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || !ownPlotName(name) || slices.Contains(written, filepath.Join(dir, name)) {
-			continue
+		if e.Type().IsRegular() && ownPlotName(name) && !slices.Contains(written, filepath.Join(dir, name)) {
+			stale = append(stale, name)
 		}
-		if err := os.Remove(filepath.Join(dir, name)); err != nil {
-			fmt.Fprintf(stderr, "dsbench: plots: %s is an earlier run's plot and could not be removed: %v\n", filepath.Join(dir, name), err)
-			continue
-		}
-		removed = append(removed, name)
 	}
-	if len(removed) > 0 {
-		fmt.Fprintf(stderr, "dsbench: removed %s of an earlier run from %s (this run does not draw them): %s\n",
-			plural(len(removed), "plot file"), dir, strings.Join(removed, ", "))
+	if len(stale) > 0 {
+		fmt.Fprintf(stderr, "dsbench: warning: %s holds %s this run does not draw, from an earlier run: %s (remove them, or give --plots an empty folder)\n",
+			dir, plural(len(stale), "plot file"), strings.Join(stale, ", "))
 	}
 }

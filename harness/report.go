@@ -95,7 +95,7 @@ func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []Result) 
 		return ExitFailure
 	}
 	fmt.Fprintf(stderr, "dsbench: %s in %s\n", plural(len(files), "plot file"), rp.plots)
-	removeStalePlots(stderr, rp.plots, files)
+	noteStalePlots(stderr, rp.plots, files)
 	return ExitOK
 }
 
