@@ -141,7 +141,7 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
 		return ExitFailure
 	}
-	if err := c.checkOutputs(); err != nil {
+	if err := c.checkOutputs(b); err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitUsage
 	}
@@ -457,6 +457,10 @@ takes one value: give the trace once per value to compare several.
 A sweep can be split over machines: each runs --shard i/n (round-robin slices
 of the run list) and writes a JSON piece; "dsbench merge" of all n pieces
 prints the report the whole sweep would.
+
+An output flag (--out, --html, --waits, --plots, --keep-logs) that would
+write over an input (a config, its job or failure file, a trace, a piece)
+is refused before any run.
 
 Flags:
 %s

@@ -236,13 +236,20 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	m, err := mergePieces(fs.Args())
+	pieces := func() []inputFile {
+		var in []inputFile
+		for _, f := range fs.Args() {
+			in = append(in, inputFile{f, "a piece to merge"})
+		}
+		return in
+	}
 	if err == nil {
 		if c.out != "-" {
-			err = checkOutput("--out", c.out) // after the pieces: a refused merge makes no folder
+			err = checkOutput("--out", c.out, pieces) // after the pieces: a refused merge makes no folder
 		}
 	}
 	if err == nil {
-		err = checkFolder("--plots", c.plots)
+		err = checkFolder("--plots", c.plots, pieces, isPlotFile)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)

@@ -5,21 +5,34 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // checkOutputs checks every file and folder flag before any run (the last
 // check, so a run refused for another reason leaves no folder behind).
-func (c *cliConfig) checkOutputs() error {
+// No output may be one of the run's inputs (benchInputs).
+func (c *cliConfig) checkOutputs(b *Bench) error {
+	in := lazyInputs(func() []inputFile { return benchInputs(b) })
 	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
 		if o[1] == "-" && o[0] != "--html" { // --out - and --waits - are stdout
 			continue
 		}
-		if err := checkOutput(o[0], o[1]); err != nil {
+		if err := checkOutput(o[0], o[1], in); err != nil {
 			return err
 		}
 	}
-	return checkFolder("--plots", c.plots)
+	if err := checkFolder("--plots", c.plots, in, isPlotFile); err != nil {
+		return err
+	}
+	if err := checkFolder("--keep-logs", c.keepLogs, in, isKeptLog); err != nil {
+		return err
+	}
+	if b.Target.Client == "" {
+		return nil
+	}
+	return checkInputsIn("--client-dir", b.Target.ClientDir, in, func(name string) bool { return name == "ds-system.xml" })
 }
 
 // openOut is where --out sends the report or piece: the file it names, or
@@ -42,8 +55,11 @@ func openOut(out string, stdout io.Writer) (w io.Writer, close func() error, err
 // writing without truncating it, and otherwise a scratch file is created
 // and removed beside the path, so a folder or file without write
 // permission is found too. The file itself is written only once there is
-// something to write. "" (the flag not given) passes.
-func checkOutput(flag, path string) error {
+// something to write. A path that is one of the inputs (the same file,
+// whatever the name) is refused: the report would be written over a
+// config, a trace or a piece without a word. "" (the flag not given)
+// passes.
+func checkOutput(flag, path string, inputs func() []inputFile) error {
 	if path == "" {
 		return nil
 	}
@@ -53,6 +69,9 @@ func checkOutput(flag, path string) error {
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
 			return fmt.Errorf("%s %s: is a folder, not a file", flag, path)
+		}
+		if in, ok := sameFileAs(st, inputs()); ok {
+			return fmt.Errorf("%s %s: the same file as %s (%s): writing it would overwrite an input; choose another path", flag, path, in.path, in.what)
 		}
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
@@ -70,11 +89,15 @@ func checkOutput(flag, path string) error {
 	return nil
 }
 
-// checkFolder makes a folder flag's folder (--plots) before any run and
-// checks that it can be written in.
-func checkFolder(flag, dir string) error {
+// checkFolder makes a folder flag's folder (--plots, --keep-logs) before
+// any run and checks that it can be written in, and that no input sits
+// there under a name the flag writes (writes: a plot's or a log's name).
+func checkFolder(flag, dir string, inputs func() []inputFile, writes func(name string) bool) error {
 	if dir == "" {
 		return nil
+	}
+	if err := checkInputsIn(flag, dir, inputs, writes); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("%s %s: %w", flag, dir, err)
@@ -94,4 +117,100 @@ func writable(dir string) error {
 	name := f.Name()
 	f.Close()
 	return os.Remove(name)
+}
+
+// inputFile is a file a command reads: a config, a file it names, a
+// trace, a piece. what says which, for the error.
+type inputFile struct {
+	path, what string
+}
+
+// lazyInputs lists the inputs at most once, and only when an output
+// exists: a path that does not exist yet cannot be an input, and finding
+// a config's job file means loading the config.
+func lazyInputs(list func() []inputFile) func() []inputFile {
+	return sync.OnceValue(list)
+}
+
+// sameFileAs finds the input that is the file st describes (os.SameFile:
+// the same file by another name or a link is found too).
+func sameFileAs(st os.FileInfo, inputs []inputFile) (inputFile, bool) {
+	for _, in := range inputs {
+		if ist, err := os.Stat(in.path); err == nil && os.SameFile(st, ist) {
+			return in, true
+		}
+	}
+	return inputFile{}, false
+}
+
+// checkInputsIn refuses a folder flag when an input is in dir under a
+// name the flag writes there.
+func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name string) bool) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil // nothing in it yet; other checks say what is wrong with it
+	}
+	for _, in := range inputs() {
+		name := filepath.Base(in.path)
+		if !writes(name) {
+			continue
+		}
+		target := filepath.Join(dir, name)
+		st, err := os.Stat(target)
+		if err != nil {
+			continue
+		}
+		if _, ok := sameFileAs(st, []inputFile{in}); ok {
+			return fmt.Errorf("%s %s: would write %s, the same file as %s (%s): writing it would overwrite an input; choose another folder", flag, dir, target, in.path, in.what)
+		}
+	}
+	return nil
+}
+
+// isPlotFile reports whether --plots may write a file of this name
+// (WritePlots, writeBoundPlot, WriteTimeline, WriteSweepPlots).
+func isPlotFile(name string) bool {
+	stem, ext, _ := strings.Cut(name, ".")
+	if !slices.Contains(PlotFormats, ext) {
+		return false
+	}
+	switch stem {
+	case "tradeoff", "bounds", "timeline":
+		return true
+	}
+	return strings.HasPrefix(stem, "metric-") || strings.HasPrefix(stem, "sweep-")
+}
+
+// benchInputs lists the files a bench reads: each config file and the job
+// list and failure trace it names, each SWF trace and its servers= file,
+// and the --server binary.
+func benchInputs(b *Bench) []inputFile {
+	var out []inputFile
+	seen := map[string]bool{}
+	add := func(path, what string) {
+		if path != "" && !seen[path] {
+			seen[path] = true
+			out = append(out, inputFile{path, what})
+		}
+	}
+	for _, s := range b.Sources {
+		add(s.trace, "the SWF trace of config "+s.Name)
+		add(s.servers, "the servers= file of config "+s.Name)
+		if s.FS != nil || seen[s.Path] {
+			continue
+		}
+		add(s.Path, "config "+s.Name)
+		cfg, err := s.Load()
+		if err != nil {
+			continue // the run says why; the config file itself is listed
+		}
+		add(s.besidePath(cfg.JobFile), "the job file of config "+s.Name)
+		add(s.besidePath(cfg.FailureFile), "the failure trace of config "+s.Name)
+	}
+	if b.Target.Server != "" && b.Target.Server != ServerDsmock {
+		add(b.Target.Server, "the --server binary")
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -106,4 +107,103 @@ func TestOutDashIsStdout(t *testing.T) {
 	assert.Contains(t, out, "config,strategy,")
 
 	assert.NoFileExists(t, filepath.Join(dir, "-"))
+}
+
+// An output flag naming one of the inputs (the same file, by any name) is
+// refused before any run, naming the flag and both paths; the input is
+// left as it was. They used to be overwritten by the report without a word.
+func TestOutputThatIsAnInputIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	fx := filepath.Join(dir, "fx")
+	copyFiles(t, fixtureConfig(t, "sample-config01"), fx, "config.xml", "jobs.xml")
+	copyFiles(t, "../configs", dir, "flaky-servers.xml", "flaky-servers.failures.txt")
+	copyFiles(t, "../mocksrv/swf/testdata", dir, "small.swf", "servers.xml")
+	jobs, trace, servers := filepath.Join(fx, "jobs.xml"), filepath.Join(dir, "small.swf"), filepath.Join(dir, "servers.xml")
+	failures := filepath.Join(dir, "flaky-servers.failures.txt")
+	link := filepath.Join(dir, "link.xml")
+	require.NoError(t, os.Link(jobs, link))
+	// Inputs under names --plots and --keep-logs write.
+	odd := filepath.Join(dir, "odd")
+	copyFiles(t, fx, odd, "config.xml")
+	copyFileAs(t, jobs, filepath.Join(odd, "tradeoff.svg"))
+	copyFileAs(t, jobs, filepath.Join(odd, "x.server.log"))
+	for _, name := range []string{"tradeoff.svg", "x.server.log"} {
+		cfg := filepath.Join(odd, strings.TrimSuffix(name, filepath.Ext(name))+".xml")
+		data, err := os.ReadFile(filepath.Join(fx, "config.xml"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(data), `file="jobs.xml"`, `file="`+name+`"`, 1)), 0o644))
+	}
+	require.NoError(t, os.Remove(filepath.Join(odd, "config.xml")))
+
+	var pieces []string
+	for i := 1; i <= 2; i++ {
+		p := filepath.Join(dir, strconv.Itoa(i)+".json")
+		code, _, stderr := runMain("-a", "ff", "--shard", strconv.Itoa(i)+"/2", "--out", p, fx)
+		require.Equal(t, ExitOK, code, stderr)
+		pieces = append(pieces, p)
+	}
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"config", []string{"--out", filepath.Join(fx, "config.xml"), fx}, "--out " + filepath.Join(fx, "config.xml") + ": the same file as " + filepath.Join(fx, "config.xml") + " (config fx)"},
+		{"job file", []string{"--out", jobs, fx}, "--out " + jobs + ": the same file as " + jobs + " (the job file of config fx)"},
+		{"job file by a link", []string{"--waits", link, fx}, "--waits " + link + ": the same file as " + jobs + " (the job file of config fx)"},
+		{"failure trace", []string{"--html", failures, filepath.Join(dir, "flaky-servers.xml")}, "--html " + failures + ": the same file as " + failures + " (the failure trace of config flaky-servers)"},
+		{"SWF trace", []string{"--html", trace, trace}, "--html " + trace + ": the same file as " + trace + " (the SWF trace of config small)"},
+		{"servers= file", []string{"--out", servers, trace + ":servers=" + servers}, "--out " + servers + ": the same file as " + servers + " (the servers= file of config small:servers="},
+		{"plot name", []string{"--plots", odd, odd}, "--plots " + odd + ": would write " + filepath.Join(odd, "tradeoff.svg") + ", the same file as " + filepath.Join(odd, "tradeoff.svg") + " (the job file of config tradeoff)"},
+		{"log name", []string{"--keep-logs", odd, odd}, "--keep-logs " + odd + ": would write " + filepath.Join(odd, "x.server.log") + ", the same file as " + filepath.Join(odd, "x.server.log") + " (the job file of config x.server)"},
+		{"merge piece", append([]string{"merge", "--out", pieces[0]}, pieces...), "dsbench merge: --out " + pieces[0] + ": the same file as " + pieces[0] + " (a piece to merge)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := snapshot(t, dir)
+			args := tc.args
+			if args[0] != "merge" {
+				args = append([]string{"-a", "ff", "--progress", "never"}, args...)
+			}
+			code, out, stderr := runMain(args...)
+			assert.Equal(t, ExitUsage, code)
+			assert.Empty(t, out, "no run was made")
+			assert.Contains(t, stderr, tc.want)
+			assert.Contains(t, stderr, "would overwrite an input")
+			assert.Equal(t, before, snapshot(t, dir), "no input changed")
+		})
+	}
+
+	// The same folders, with nothing of the inputs under the names written.
+	code, _, stderr := runMain("-a", "ff", "--plots", fx, "--keep-logs", fx, "-f", "csv", fx)
+	assert.Equal(t, ExitOK, code, stderr)
+}
+
+func copyFiles(t *testing.T, from, to string, names ...string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(to, 0o755))
+	for _, n := range names {
+		copyFileAs(t, filepath.Join(from, n), filepath.Join(to, n))
+	}
+}
+
+func copyFileAs(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(to, data, 0o644))
+}
+
+// snapshot is every file under dir with its contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		out[p] = string(data)
+		return err
+	}))
+	return out
 }

@@ -106,6 +106,16 @@ func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
 	return files, nil
 }
 
+// isKeptLog reports whether --keep-logs may write a file of this name.
+func isKeptLog(name string) bool {
+	for _, ext := range []string{".server.log", ".server.stderr", ".client.stderr"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
 // keptLogs keeps the run's logs when Target.KeepLogs is set and points to
 // them from the reason of a run without a result.
 func (b *Bench) keptLogs(r *Result, out runOutput) {

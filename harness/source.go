@@ -28,6 +28,7 @@ type Source struct {
 	Transform Transform
 
 	servers string      // an SWF trace's servers config, "" for none
+	trace   string      // an SWF trace's file, "" for none
 	swf     *conversion // an SWF trace's conversion, nil for a config (swf.go)
 }
 

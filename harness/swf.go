@@ -40,7 +40,7 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
 	name := swf.Name(path) + arg[len(path):]
-	return Source{Name: name, Path: w.ConfigName, FS: w.FS, servers: o.Servers, swf: &conversion{name, w.Result}}, true, nil
+	return Source{Name: name, Path: w.ConfigName, FS: w.FS, servers: o.Servers, trace: path, swf: &conversion{name, w.Result}}, true, nil
 }
 
 // conversion is a trace source's conversion report: what dsbench prints
