@@ -81,7 +81,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
-	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
+	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result (with --shard: any of the shard's runs, once its piece is written)")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
@@ -468,7 +468,8 @@ Environment: %s=LO-HI is the port range when --ports is not given.
 
 Exit status: 0 report printed (runs without a result are listed in it),
 1 nothing could be reported or no run produced a result, 2 usage error,
-3 --strict and a run failed.
+3 --strict and a run failed (with --shard: one of the shard's; the piece is
+still written).
 `, fs.FlagUsages(), PortsEnv)
 }
 

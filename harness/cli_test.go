@@ -114,6 +114,31 @@ func TestMainStrict(t *testing.T) {
 	assert.Regexp(t, `bad\s+ff\s+invalid-config`, out)
 	code, _, _ = runMain("-a", "ff", "--strict", good, bad)
 	assert.Equal(t, ExitStrict, code)
+
+	// A shard too, once its piece is written, when one of its own runs
+	// failed (good is run 0, in shard 1/2; bad run 1, in shard 2/2).
+	for _, tc := range []struct {
+		shard  string
+		strict bool
+		want   int
+	}{
+		{"1/1", true, ExitStrict}, {"1/1", false, ExitOK}, {"1/2", true, ExitOK}, {"2/2", true, ExitStrict},
+	} {
+		piece := filepath.Join(dir, strings.ReplaceAll(tc.shard, "/", "-")+".json")
+		args := []string{"-a", "ff", "--shard", tc.shard, "--out", piece, good, bad}
+		if tc.strict {
+			args = append(args, "--strict")
+		}
+		code, _, stderr := runMain(args...)
+		assert.Equal(t, tc.want, code, "%s strict=%v: %s", tc.shard, tc.strict, stderr)
+		if tc.want == ExitStrict {
+			assert.Contains(t, stderr, "dsbench: --strict: 1 of the ")
+		}
+		data, err := os.ReadFile(piece)
+		require.NoError(t, err, "the piece is written")
+		_, err = parsePiece(piece, data)
+		assert.NoError(t, err)
+	}
 }
 
 // Nothing ran (a config that does not load, a client binary that does not

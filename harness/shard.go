@@ -86,7 +86,8 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
 
 // writeShard writes the shard's piece to --out or stdout. An interrupted
 // shard writes nothing: a piece with killed runs would merge into a wrong
-// report.
+// report. With --strict a shard with a failed run exits 3 once its piece
+// is written, so that a job array flags it before the merge.
 func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *Bench, objective Measure, elapsed time.Duration, results []Result) int {
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted: no piece written")
@@ -105,5 +106,20 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 		fmt.Fprintf(stderr, "dsbench: writing the piece: %v\n", err)
 		return ExitFailure
 	}
+	if failed := countFailed(results); c.strict && failed > 0 {
+		fmt.Fprintf(stderr, "dsbench: --strict: %d of the %s of shard %s %s no result (the piece is written; dsbench merge lists why)\n",
+			failed, plural(len(results), "run"), b.Shard, map[bool]string{true: "has", false: "have"}[failed == 1])
+		return ExitStrict
+	}
 	return ExitOK
+}
+
+func countFailed(results []Result) int {
+	n := 0
+	for _, r := range results {
+		if !r.OK() {
+			n++
+		}
+	}
+	return n
 }
