@@ -78,7 +78,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
-	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
+	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result (with --shard: any of the shard's runs, once its piece is written)")
@@ -117,33 +117,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		listStrategies(stdout)
 		return ExitOK
 	}
-	b, objective, format, err := c.bench(fs.Args())
-	if err == nil && c.shard != "" {
-		b.Shard, err = c.parseShard(fs)
-	}
-	if err == nil && c.waits != "" && b.Target.Client != "" {
-		err = errors.New("--waits is not available with --client: dsbench cannot simulate an external client's runs again")
-	}
-	if err == nil && fs.Changed("baselines") {
-		err = checkBaselines(c.baselines, b.Columns())
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench: %v\n", err)
-		return ExitUsage
-	}
-	for _, w := range configWarnings(b.Sources) {
-		fmt.Fprintln(stderr, "dsbench: warning:", w)
-	}
-	for _, l := range conversionReports(b.Sources) {
-		fmt.Fprintln(stderr, "dsbench:", l)
-	}
-	if err := b.Target.checkClient(); err != nil {
-		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
-		return ExitFailure
-	}
-	if err := c.checkOutputs(b); err != nil {
-		fmt.Fprintf(stderr, "dsbench: %v\n", err)
-		return ExitUsage
+	b, objective, format, code := c.setup(fs, stderr)
+	if code != proceed {
+		return code
 	}
 	b.Target.WrapConn = wrapConn
 
@@ -165,7 +141,7 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
 		rp.timeline = &Run{Source: b.Sources[0], Variant: &b.Variants[0]}
 	}
-	code := rp.writeTo(c.out, stdout, stderr, results)
+	code = rp.writeTo(c.out, stdout, stderr, results)
 	if c.html != "" && code != ExitFailure {
 		code = writeHTMLReport(c.html, stderr, b, rp, results, code)
 	}
@@ -177,6 +153,53 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		return ExitFailure
 	}
 	return code
+}
+
+// proceed is setup's status when the runs may start.
+const proceed = -1
+
+// setup turns the parsed flags into the bench, the objective and the
+// report's format, with every check made before any run; its status is
+// proceed, or the exit status of a refusal (said on stderr).
+func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure, Format, int) {
+	format, formatWarning, err := reportFormat(c.format, fs.Changed("format"), c.out)
+	var b *Bench
+	var objective Measure
+	if err == nil {
+		b, objective, err = c.bench(fs.Args())
+	}
+	if err == nil && c.shard != "" {
+		b.Shard, err = c.parseShard(fs)
+	}
+	if err == nil && c.waits != "" && b.Target.Client != "" {
+		err = errors.New("--waits is not available with --client: dsbench cannot simulate an external client's runs again")
+	}
+	if err == nil && fs.Changed("baselines") {
+		err = checkBaselines(c.baselines, b.Columns())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return nil, 0, "", ExitUsage
+	}
+	warnings := configWarnings(b.Sources)
+	if formatWarning != "" && b.Shard.N == 0 { // a shard's piece is JSON whatever its name
+		warnings = append(warnings, formatWarning)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(stderr, "dsbench: warning:", w)
+	}
+	for _, l := range conversionReports(b.Sources) {
+		fmt.Fprintln(stderr, "dsbench:", l)
+	}
+	if err := b.Target.checkClient(); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
+		return nil, 0, "", ExitFailure
+	}
+	if err := c.checkOutputs(b); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %v\n", err)
+		return nil, 0, "", ExitUsage
+	}
+	return b, objective, format, proceed
 }
 
 func (t Target) where() string {
@@ -192,30 +215,26 @@ func (t Target) where() string {
 }
 
 // bench turns the flags and arguments into a Bench.
-func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
+func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	objective, err := ParseMeasure(c.objective)
 	if err != nil {
-		return nil, 0, "", err
-	}
-	format, err := ParseFormat(c.format)
-	if err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	var baseVariants []Variant
 	if c.baselines, baseVariants, err = parseBaselines(c.baselines); err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	if c.parallel < 0 {
-		return nil, 0, "", errors.New("-j must be positive")
+		return nil, 0, errors.New("-j must be positive")
 	}
 	if c.timeout <= 0 {
-		return nil, 0, "", errors.New("--timeout must be positive")
+		return nil, 0, errors.New("--timeout must be positive")
 	}
 	if c.progress != "auto" && c.progress != "always" && c.progress != "never" {
-		return nil, 0, "", fmt.Errorf("--progress %q: want auto, always or never", c.progress)
+		return nil, 0, fmt.Errorf("--progress %q: want auto, always or never", c.progress)
 	}
 	if strings.TrimSpace(c.client) == "" && c.client != "" {
-		return nil, 0, "", errors.New("--client: empty command")
+		return nil, 0, errors.New("--client: empty command")
 	}
 	var variants []Variant
 	switch {
@@ -234,41 +253,41 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, Format, error) {
 		err = checkClientLabel(c.label)
 	}
 	if err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	sources, err := sourcesOrGenerated(c.replay000, c.memwork, args)
 	if err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	if sources, err = c.transform(sources); err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	if c.server != "" && c.server != ServerDsmock {
 		if _, err := os.Stat(c.server); err != nil {
-			return nil, 0, "", fmt.Errorf("--server: %w", err)
+			return nil, 0, fmt.Errorf("--server: %w", err)
 		}
 		// The server runs in a private folder: a relative path would be
 		// looked up there.
 		if c.server, err = filepath.Abs(c.server); err != nil {
-			return nil, 0, "", err
+			return nil, 0, err
 		}
 	}
 	if st, err := os.Stat(c.clientDir); err != nil || !st.IsDir() {
-		return nil, 0, "", fmt.Errorf("--client-dir %s: not a folder", c.clientDir)
+		return nil, 0, fmt.Errorf("--client-dir %s: not a folder", c.clientDir)
 	}
 	t, err := c.target()
 	if err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	if err := checkMemFail(sources, t.MemFail); err != nil {
-		return nil, 0, "", err
+		return nil, 0, err
 	}
 	return &Bench{
 		Sources:  sources,
 		Variants: variants,
 		Parallel: c.parallel,
 		Target:   t,
-	}, objective, format, nil
+	}, objective, nil
 }
 
 // parseBaselines reads -b values: the column labels, and the variants of

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,29 @@ func ParseFormat(s string) (Format, error) {
 		return FormatMarkdown, nil
 	}
 	return "", fmt.Errorf("unknown format %q (want table, markdown, csv or json)", s)
+}
+
+// outFormats are the file name extensions that choose a format when -f is
+// not given: "--out results.csv" writes CSV, not the text table.
+var outFormats = map[string]Format{".csv": FormatCSV, ".json": FormatJSON, ".md": FormatMarkdown}
+
+// reportFormat is the report's format: -f's value when given (set), else
+// the one --out's extension names (.csv, .json, .md), else the table. A
+// -f that contradicts the extension wins, with a warning: the file name
+// then says what the file is not.
+func reportFormat(value string, set bool, out string) (Format, string, error) {
+	byName, named := outFormats[strings.ToLower(filepath.Ext(out))]
+	if !set {
+		if named {
+			return byName, "", nil
+		}
+		return FormatTable, "", nil
+	}
+	f, err := ParseFormat(value)
+	if err != nil || !named || f == byName {
+		return f, "", err
+	}
+	return f, fmt.Sprintf("--out %s is written as -f %s, not the %s its name says", out, f, byName), nil
 }
 
 // Output is what a bench prints: the results and their comparison (the

@@ -215,7 +215,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsbench merge", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json")
+	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
@@ -230,10 +230,13 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			"from every one of its pieces: the same tables, formats and plots as the unsharded run.\n\nFlags:\n%s", fs.FlagUsages())
 		return ExitOK
 	}
-	format, err := ParseFormat(c.format)
+	format, warning, err := reportFormat(c.format, fs.Changed("format"), c.out)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
+	}
+	if warning != "" {
+		fmt.Fprintln(stderr, "dsbench merge: warning:", warning)
 	}
 	m, err := mergePieces(fs.Args())
 	pieces := func() []inputFile {

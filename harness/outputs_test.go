@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -206,4 +207,46 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		return err
 	}))
 	return out
+}
+
+// Without -f, --out's extension chooses the format (.csv, .json, .md), in
+// dsbench and in merge; a -f that contradicts it is kept, with a warning.
+// "--out r.csv" used to write the text table, and "merge --out m.json"
+// text that a later "merge pieces/*.json" could not read.
+func TestOutExtensionChoosesTheFormat(t *testing.T) {
+	dir := t.TempDir()
+	run := []string{"-a", "ff", "--replay000", "seeds=0,limit=3"}
+	pieces := writeShards(t, 2, run...)
+	for _, tc := range []struct {
+		args        []string
+		out         string
+		head, warns string
+	}{
+		{nil, "r.csv", "config,strategy,", ""},
+		{nil, "r.JSON", "{\n", ""},
+		{nil, "r.md", "dsbench: ", ""},
+		{nil, "r.txt", "dsbench: ", ""},
+		{[]string{"-f", "json"}, "r.csv", "{\n", "dsbench: warning: --out R is written as -f json, not the csv its name says\n"},
+		{[]string{"-f", "csv"}, "r.csv", "config,strategy,", ""},
+		{[]string{"merge"}, "m.json", "{\n", ""},
+		{[]string{"merge", "-f", "md"}, "m.csv", "dsbench: ", "dsbench merge: warning: --out R is written as -f markdown, not the csv its name says\n"},
+	} {
+		out := filepath.Join(dir, tc.out)
+		args := append(append(slices.Clone(tc.args), "--out", out), run...)
+		if len(tc.args) > 0 && tc.args[0] == "merge" {
+			args = append(append(slices.Clone(tc.args), "--out", out), pieces...)
+		}
+		code, _, stderr := runMain(args...)
+		require.Equal(t, ExitOK, code, stderr)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(data), tc.head), "%v %s: %.40q", tc.args, tc.out, data)
+		assert.Equal(t, strings.ReplaceAll(tc.warns, "R", out), stderr, "%v %s", tc.args, tc.out)
+		require.NoError(t, os.Remove(out))
+	}
+
+	// A shard's piece is JSON whatever --out's name: no warning.
+	code, _, stderr := runMain(append([]string{"--shard", "1/2", "--out", filepath.Join(dir, "p.csv")}, run...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Empty(t, stderr)
 }

@@ -82,7 +82,7 @@ func TestBaselineSpecs(t *testing.T) {
 	// With --client and no -a the baselines are what runs beside the
 	// client, and the client's own column may be named among them (the
 	// labels used to be joined and parsed again as -a, which refused it).
-	bench, _, _, err := (&cliConfig{client: "my-client {port}", label: "mine", baselines: []string{"ff,mine", "thr:pmin=5,queue=gq"},
+	bench, _, err := (&cliConfig{client: "my-client {port}", label: "mine", baselines: []string{"ff,mine", "thr:pmin=5,queue=gq"},
 		objective: "tt", format: "table", timeout: time.Minute, progress: "never", clientDir: "."}).bench([]string{filepath.Join("..", "configs", "slow-boot.xml")})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ff", "thr:pmin=5,queue=gq", "mine"}, bench.Columns())
