@@ -68,7 +68,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.SortFlags = false
 	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines)")
 	fs.StringArrayVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against: names or specs as in -a (thr:pmin=5,queue=gq is one column) and --client's label, comma-separated or repeated (each -b starts a column)")
-	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost)")
+	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost); not the output file, which is --out")
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
 	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
@@ -218,7 +218,7 @@ func (t Target) where() string {
 func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	objective, err := ParseMeasure(c.objective)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, objectiveHint(c.objective, err)
 	}
 	var baseVariants []Variant
 	if c.baselines, baseVariants, err = parseBaselines(c.baselines); err != nil {
@@ -288,6 +288,16 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 		Parallel: c.parallel,
 		Target:   t,
 	}, objective, nil
+}
+
+// objectiveHint adds to -o's error, when its value looks like a file name,
+// that -o is not the output here: it is in dsswf and dsview, and
+// "dsbench -f csv -o results.csv" is an easy slip.
+func objectiveHint(value string, err error) error {
+	if value == "-" || strings.ContainsAny(value, "/\\") || len(filepath.Ext(value)) > 1 {
+		return fmt.Errorf("%w (-o is the objective; the output file is --out)", err)
+	}
+	return err
 }
 
 // parseBaselines reads -b values: the column labels, and the variants of

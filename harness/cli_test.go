@@ -173,3 +173,20 @@ func TestMainProgressBar(t *testing.T) {
 	_, _, stderr = runMain("--progress", "never", "-a", "ff,bf", filepath.Join(fx, "sample-config01"))
 	assert.Empty(t, stderr)
 }
+
+// -o is the objective in dsbench but the output file in dsswf and dsview:
+// a value that looks like a file name gets a hint.
+func TestObjectiveThatLooksLikeAFile(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		hint  bool
+	}{
+		{"results.csv", true}, {"out/r", true}, {"-", true}, {"r.", false}, {"turn", false}, {"xx", false},
+	} {
+		code, out, stderr := runMain("-f", "csv", "-o", tc.value, "-a", "ff", "--replay000", "seeds=0,limit=3")
+		assert.Equal(t, ExitUsage, code, tc.value)
+		assert.Empty(t, out)
+		assert.Contains(t, stderr, `dsbench: unknown objective "`+tc.value+`" (want tt, ru or co)`, tc.value)
+		assert.Equal(t, tc.hint, strings.Contains(stderr, "(-o is the objective; the output file is --out)"), "%s: %s", tc.value, stderr)
+	}
+}
