@@ -23,7 +23,7 @@ func FuzzParsePiece(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := parsePiece("piece.json", data)
 		if err != nil {
-			if !bytes.HasPrefix([]byte(err.Error()), []byte("piece.json: ")) {
+			if !bytes.HasPrefix([]byte(err.Error()), []byte("piece.json")) {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 			return

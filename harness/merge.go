@@ -25,6 +25,9 @@ type merged struct {
 // missing shards (naming them) and pieces whose runs are not their shard's.
 func mergePieces(files []string) (merged, error) {
 	var m merged
+	if len(files) == 0 {
+		return m, fmt.Errorf("no piece given (dsbench merge PIECE.json...)")
+	}
 	from := map[int]string{} // shard number → file
 	var first string
 	var all []pieceRun
@@ -58,9 +61,6 @@ func mergePieces(files []string) (merged, error) {
 		}
 		m.elapsed += p.Elapsed
 		all = append(all, p.Runs...)
-	}
-	if len(files) == 0 {
-		return m, fmt.Errorf("merge: no piece given (dsbench merge FILE...)")
 	}
 	var missing []string
 	for i := 1; i <= m.shards; i++ {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -156,6 +157,29 @@ func sourceDigest(s Source) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// reportKind names the dsbench report data is ("" for none): given to
+// merge by mistake (a merge's own --out among pieces/*.json), it would
+// otherwise be refused for a field that does not fit or a byte that is not
+// JSON.
+func reportKind(data []byte) string {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	switch {
+	case bytes.HasPrefix(data, []byte("dsbench: ")):
+		return "a dsbench report (-f table or markdown)"
+	case bytes.HasPrefix(data, []byte(strings.Join(CSVHeader[:3], ",")+",")):
+		return "a dsbench CSV report (-f csv)"
+	case bytes.HasPrefix(data, []byte("{")):
+		var head struct {
+			Format                  *string
+			Runs, Tables, Objective json.RawMessage
+		}
+		if json.Unmarshal(data, &head) == nil && head.Format == nil && head.Runs != nil && head.Tables != nil && head.Objective != nil {
+			return "a dsbench report (-f json)"
+		}
+	}
+	return ""
+}
+
 // writePiece writes a shard's piece as indented JSON.
 func writePiece(w io.Writer, sh Shard, sw Sweep, elapsed time.Duration, idx []int, results []Result) error {
 	p := piece{Format: pieceFormat, Shard: sh.String(), Sweep: sw, Elapsed: elapsed, Runs: []pieceRun{}}
@@ -172,17 +196,27 @@ func writePiece(w io.Writer, sh Shard, sw Sweep, elapsed time.Duration, idx []in
 	return enc.Encode(p)
 }
 
+// writePieces is how a piece is made, for the errors about a file that
+// is not one.
+const writePieces = "write pieces with dsbench --shard i/n --out FILE"
+
 // parsePiece reads a piece; name is the file, for the errors.
 func parsePiece(name string, data []byte) (piece, error) {
 	var p piece
+	if kind := reportKind(data); kind != "" {
+		return p, fmt.Errorf("%s is %s, not a --shard piece (%s)", name, kind, writePieces)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&p)
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	first, _, _ := bytes.Cut(bytes.TrimSpace(data), []byte("\n"))
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return p, fmt.Errorf("%s: the JSON is cut short after %d bytes (a truncated piece: run its shard again)", name, len(data))
+	case errors.As(err, &syn) && len(first) > 0 && first[0] != '{' && first[0] != '[':
+		return p, fmt.Errorf("%s is not a --shard piece: not JSON (its first line is %q; %s)", name, clip(string(first)), writePieces)
 	case errors.As(err, &syn):
 		return p, fmt.Errorf("%s: not valid JSON at byte %d: %v", name, syn.Offset, err)
 	case errors.As(err, &typ):

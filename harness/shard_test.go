@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -143,11 +144,19 @@ func TestMergeRefusesBadPieces(t *testing.T) {
 	cut := filepath.Join(dir, "cut.json")
 	data := mustRead(t, pieces[1])
 	require.NoError(t, os.WriteFile(cut, []byte(data[:len(data)/2]), 0o644))
-	report := filepath.Join(dir, "report.json")
-	code, out, _ := runMain(append(args, "-f", "json")...)
-	require.Equal(t, ExitOK, code)
-	require.NoError(t, os.WriteFile(report, []byte(out), 0o644))
+	// Reports given for pieces: libra's strategy metrics are numbers in a
+	// report and text in a piece, which the decoding error said.
+	report, metrics := filepath.Join(dir, "report.json"), filepath.Join(dir, "libra.json")
+	csvReport, textReport := filepath.Join(dir, "report.csv"), filepath.Join(dir, "report.txt")
+	for file, extra := range map[string][]string{report: {"-f", "json"}, metrics: {"-f", "json", "-a", "libra"},
+		csvReport: {"-f", "csv"}, textReport: nil} {
+		code, _, stderr := runMain(append(append(slices.Clone(args), extra...), "--out", file)...)
+		require.Equal(t, ExitOK, code, stderr)
+	}
+	otherCSV := filepath.Join(dir, "other.csv")
+	require.NoError(t, os.WriteFile(otherCSV, []byte("a,b\n1,2\n"), 0o644))
 	two := writeShards(t, 2, args...)
+	notPiece := ", not a --shard piece (write pieces with dsbench --shard i/n --out FILE)"
 
 	for _, tc := range []struct {
 		files []string
@@ -158,15 +167,20 @@ func TestMergeRefusesBadPieces(t *testing.T) {
 		{[]string{pieces[0], pieces[1], pieces[1], pieces[2]}, "shard 2/3 given twice: " + pieces[1] + " and " + pieces[1]},
 		{[]string{pieces[0], other[1], pieces[2]}, pieces[0] + " and " + other[1] + " are pieces of different sweeps: strategies differ"},
 		{[]string{pieces[0], cut, pieces[2]}, cut + ": the JSON is cut short"},
-		{[]string{report}, report + ": not a dsbench --shard piece"},
+		{[]string{report}, "dsbench merge: " + report + " is a dsbench report (-f json)" + notPiece},
+		{[]string{pieces[0], metrics}, "dsbench merge: " + metrics + " is a dsbench report (-f json)" + notPiece},
+		{[]string{csvReport}, "dsbench merge: " + csvReport + " is a dsbench CSV report (-f csv)" + notPiece},
+		{[]string{textReport}, "dsbench merge: " + textReport + " is a dsbench report (-f table or markdown)" + notPiece},
+		{[]string{otherCSV}, "dsbench merge: " + otherCSV + ` is not a --shard piece: not JSON (its first line is "a,b"; write pieces with dsbench --shard i/n --out FILE)`},
 		{[]string{pieces[0], two[1]}, two[1] + " is shard 2/2 but " + pieces[0] + " is one of 3 shards"},
 		{[]string{filepath.Join(dir, "nosuch.json")}, "nosuch.json: no such file"},
-		{nil, "no piece given"},
+		{nil, "dsbench merge: no piece given (dsbench merge PIECE.json...)"},
 	} {
 		code, out, stderr := runMain(append([]string{"merge"}, tc.files...)...)
 		assert.Equal(t, ExitUsage, code, tc.want)
 		assert.Empty(t, out, "no report from half the data")
 		assert.Contains(t, stderr, tc.want)
+		assert.NotContains(t, stderr, "merge: merge:")
 	}
 }
 
