@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ type merged struct {
 	results []Result // in Runs order
 	elapsed time.Duration
 	shards  int
+	note    string // what the report's reader should know, or ""
 }
 
 // mergePieces reads the pieces of one sweep and puts their runs back in
@@ -28,7 +30,8 @@ func mergePieces(files []string) (merged, error) {
 	if len(files) == 0 {
 		return m, fmt.Errorf("no piece given (dsbench merge PIECE.json...)")
 	}
-	from := map[int]string{} // shard number → file
+	from := map[int]string{}          // shard number → file
+	timeouts := map[string][]string{} // --timeout → files
 	var first string
 	var all []pieceRun
 	for _, f := range files {
@@ -60,6 +63,7 @@ func mergePieces(files []string) (merged, error) {
 			return m, err
 		}
 		m.elapsed += p.Elapsed
+		timeouts[p.Sweep.Target.Timeout] = append(timeouts[p.Sweep.Target.Timeout], f)
 		all = append(all, p.Runs...)
 	}
 	var missing []string
@@ -75,6 +79,7 @@ func mergePieces(files []string) (merged, error) {
 		}
 		return m, fmt.Errorf("missing %s %s of the sweep (have %d of %d pieces)", word, strings.Join(missing, ", "), len(from), m.shards)
 	}
+	m.note = timeoutNote(timeouts)
 	m.results = make([]Result, len(m.sweep.Configs)*len(m.sweep.Columns))
 	for _, pr := range all {
 		m.results[pr.Index] = pr.Result
@@ -112,8 +117,12 @@ func checkPieceRuns(file string, sh Shard, sw Sweep, runs []pieceRun) error {
 }
 
 // sameSweep names the first part of the fingerprint where two pieces
-// differ.
+// differ. The timeout is not compared: it changes no finished run's
+// result, only whether a run finished, and a run that timed out is a run
+// without a result in either piece (its reason names its timeout), so a
+// straggler shard can be run again with a longer one.
 func sameSweep(fa string, a Sweep, fb string, b Sweep) error {
+	a.Target.Timeout, b.Target.Timeout = "", ""
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if string(ja) == string(jb) {
@@ -122,18 +131,18 @@ func sameSweep(fa string, a Sweep, fb string, b Sweep) error {
 	var ma, mb map[string]json.RawMessage
 	_ = json.Unmarshal(ja, &ma)
 	_ = json.Unmarshal(jb, &mb)
-	what := "the sweep"
+	what := "the sweep differs"
 	va, vb := "", ""
 	for _, k := range []string{"dsbench_version", "strategies", "target", "objective", "baselines", "configs"} {
 		if string(ma[k]) != string(mb[k]) {
-			what, va, vb = k, string(ma[k]), string(mb[k])
+			what, va, vb = k+map[bool]string{true: " differ", false: " differs"}[strings.HasSuffix(k, "s")], string(ma[k]), string(mb[k])
 			break
 		}
 	}
-	if what == "configs" {
+	if strings.HasPrefix(what, "configs") {
 		what, va, vb = configDiff(a.Configs, b.Configs)
 	}
-	return fmt.Errorf("%s and %s are pieces of different sweeps: %s differ (%s in %s, %s in %s)",
+	return fmt.Errorf("%s and %s are pieces of different sweeps: %s (%s in %s, %s in %s)",
 		fa, fb, what, clip(va), fa, clip(vb), fb)
 }
 
@@ -142,16 +151,29 @@ func configDiff(a, b []SweepConfig) (string, string, string) {
 	for i := range max(len(a), len(b)) {
 		switch {
 		case i >= len(a):
-			return "configs", "no config " + fmt.Sprint(i+1), b[i].Name
+			return "configs differ", "no config " + fmt.Sprint(i+1), b[i].Name
 		case i >= len(b):
-			return "configs", a[i].Name, "no config " + fmt.Sprint(i+1)
+			return "configs differ", a[i].Name, "no config " + fmt.Sprint(i+1)
 		case a[i].Name != b[i].Name:
-			return "config names", a[i].Name, b[i].Name
+			return "config names differ", a[i].Name, b[i].Name
 		case a[i].SHA256 != b[i].SHA256:
-			return "the files of config " + a[i].Name, "sha256 " + prefix(a[i].SHA256, 12), "sha256 " + prefix(b[i].SHA256, 12)
+			return "the files of config " + a[i].Name + " differ", "sha256 " + prefix(a[i].SHA256, 12), "sha256 " + prefix(b[i].SHA256, 12)
 		}
 	}
-	return "config transforms", "", ""
+	return "config transforms differ", "", ""
+}
+
+// timeoutNote says, when the pieces ran with different --timeout values,
+// which, so that the merged report's runs that timed out are read with it.
+func timeoutNote(timeouts map[string][]string) string {
+	if len(timeouts) < 2 {
+		return ""
+	}
+	var parts []string
+	for _, t := range slices.Sorted(maps.Keys(timeouts)) {
+		parts = append(parts, t+" in "+strings.Join(timeouts[t], ", "))
+	}
+	return "the pieces ran with different --timeout values (" + strings.Join(parts, "; ") + "); a run that timed out is a run without a result, its reason naming its timeout"
 }
 
 func prefix(s string, n int) string {
@@ -257,6 +279,9 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
+	}
+	if m.note != "" {
+		fmt.Fprintln(stderr, "dsbench merge: note:", m.note)
 	}
 	objective, err := ParseMeasure(m.sweep.Objective)
 	if err != nil {

@@ -52,7 +52,7 @@ type SweepTarget struct {
 	Client      string `json:"client,omitempty"`
 	ClientLabel string `json:"client_label,omitempty"`
 	Newline     bool   `json:"newline,omitempty"`
-	Timeout     string `json:"timeout"`
+	Timeout     string `json:"timeout,omitempty"`  // informative: not compared (sameSweep)
 	MemFail     string `json:"mem_fail,omitempty"` // --mem-fail: the memory extension's failure model
 }
 

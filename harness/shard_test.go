@@ -202,7 +202,8 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 }
 
 // Every option that changes what a run computes is in the fingerprint:
-// the memory extension's failure model, the target, the timeout.
+// the memory extension's failure model, the target. (Not the timeout:
+// TestMergeAcrossTimeouts.)
 func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	vs, err := ParseVariants([]string{"ff"})
 	require.NoError(t, err)
@@ -211,16 +212,44 @@ func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	for name, change := range map[string]func(b *Bench){
 		"mem_fail": func(b *Bench) { b.Target.MemFail = mocksrv.MemFailHard },
 		"server":   func(b *Bench) { b.Target.Server = ServerDsmock },
-		"timeout":  func(b *Bench) { b.Target.Timeout = time.Second },
 		"newline":  func(b *Bench) { b.Target.Newline = true },
 	} {
 		b := *base
 		change(&b)
 		err := sameSweep("a.json", sw, "b.json", sweepOf(&b, Turnaround, []string{"ff"}))
 		require.Error(t, err, name)
-		assert.Contains(t, err.Error(), "target differ", name)
+		assert.Contains(t, err.Error(), "target differs", name)
 		assert.Contains(t, err.Error(), name, name)
 	}
 	err = sameSweep("a.json", sw, "b.json", sweepOf(base, Cost, []string{"ff"}))
-	assert.ErrorContains(t, err, "a.json and b.json are pieces of different sweeps: objective differ")
+	assert.ErrorContains(t, err, "a.json and b.json are pieces of different sweeps: objective differs (")
+}
+
+// A straggler shard can be run again with a longer --timeout: the timeout
+// changes no finished run's result, so it is not part of what pieces must
+// share; merge notes the difference, and the report is the unsharded one.
+func TestMergeAcrossTimeouts(t *testing.T) {
+	fixedWall(t)
+	vs, err := ParseVariants([]string{"ff"})
+	require.NoError(t, err)
+	b := &Bench{Sources: Suite()[:1], Variants: vs}
+	sw := sweepOf(b, Turnaround, nil)
+	b.Target.Timeout = time.Hour
+	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, Turnaround, nil)))
+
+	args := []string{"-a", "ff,bf", "--replay000", "seeds=0,limit=3"}
+	dir := t.TempDir()
+	var pieces []string
+	for i, timeout := range []string{"10m", "20m"} {
+		p := filepath.Join(dir, fmt.Sprintf("%d.json", i+1))
+		code, _, stderr := runMain(append(slices.Clone(args), "--timeout", timeout, "--shard", fmt.Sprintf("%d/2", i+1), "--out", p)...)
+		require.Equal(t, ExitOK, code, stderr)
+		pieces = append(pieces, p)
+	}
+	code, want, stderr := runMain(append(args, "-f", "csv")...)
+	require.Equal(t, ExitOK, code, stderr)
+	code, got, stderr := runMain(append([]string{"merge", "-f", "csv"}, pieces...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Equal(t, want, got)
+	assert.Contains(t, stderr, "dsbench merge: note: the pieces ran with different --timeout values (10m0s in "+pieces[0]+"; 20m0s in "+pieces[1]+")")
 }
