@@ -140,13 +140,62 @@ func sameSweep(fa string, a Sweep, fb string, b Sweep) error {
 		}
 	}
 	if strings.HasPrefix(what, "configs") {
+		if err := configSetDiff(fa, a.Configs, fb, b.Configs); err != nil {
+			return err
+		}
 		what, va, vb = configDiff(a.Configs, b.Configs)
 	}
 	return fmt.Errorf("%s and %s are pieces of different sweeps: %s (%s in %s, %s in %s)",
 		fa, fb, what, clip(va), fa, clip(vb), fb)
 }
 
-// configDiff describes the first config that differs.
+// configSetDiff refuses pieces whose configs are not the same set, saying
+// which are in one only, or the same set in another order: the run list,
+// and so each shard's slice of it, follows the order of the configs, so
+// pieces of two orders hold some runs twice and miss others.
+func configSetDiff(fa string, a []SweepConfig, fb string, b []SweepConfig) error {
+	names := func(cs []SweepConfig) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	na, nb := names(a), names(b)
+	onlyA, onlyB := missingFrom(na, nb), missingFrom(nb, na)
+	if len(onlyA)+len(onlyB) > 0 {
+		return fmt.Errorf("%s and %s are pieces of different sweeps: the sets of configs differ (only in %s: %s; only in %s: %s)",
+			fa, fb, fa, clip(orNone(onlyA)), fb, clip(orNone(onlyB)))
+	}
+	for i := range na {
+		if na[i] != nb[i] {
+			return fmt.Errorf("%s and %s: the shards were given the configs in different orders (config %d is %s in %s, %s in %s); give them in the same order: each shard's runs follow it",
+				fa, fb, i+1, na[i], fa, nb[i], fb)
+		}
+	}
+	return nil
+}
+
+// missingFrom lists the names of a that b lacks, in a's order.
+func missingFrom(a, b []string) []string {
+	var out []string
+	for _, n := range a {
+		if !slices.Contains(b, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// configDiff describes the first config that differs (the pieces have
+// the same configs in the same order: configSetDiff).
 func configDiff(a, b []SweepConfig) (string, string, string) {
 	for i := range max(len(a), len(b)) {
 		switch {
@@ -154,8 +203,6 @@ func configDiff(a, b []SweepConfig) (string, string, string) {
 			return "configs differ", "no config " + fmt.Sprint(i+1), b[i].Name
 		case i >= len(b):
 			return "configs differ", a[i].Name, "no config " + fmt.Sprint(i+1)
-		case a[i].Name != b[i].Name:
-			return "config names differ", a[i].Name, b[i].Name
 		case a[i].SHA256 != b[i].SHA256:
 			return "the files of config " + a[i].Name + " differ", "sha256 " + prefix(a[i].SHA256, 12), "sha256 " + prefix(b[i].SHA256, 12)
 		}

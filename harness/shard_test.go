@@ -253,3 +253,27 @@ func TestMergeAcrossTimeouts(t *testing.T) {
 	assert.Equal(t, want, got)
 	assert.Contains(t, stderr, "dsbench merge: note: the pieces ran with different --timeout values (10m0s in "+pieces[0]+"; 20m0s in "+pieces[1]+")")
 }
+
+// Pieces whose configs are another set say which configs are in one only;
+// the same set in another order is refused too (each shard's runs follow
+// the order), with a message that says to give the same order.
+func TestMergeConfigSetAndOrder(t *testing.T) {
+	c1, c2, c3 := fixtureConfig(t, "sample-config01"), fixtureConfig(t, "sample-config02"), fixtureConfig(t, "sample-config03")
+	base := writeShards(t, 2, "-a", "ff", c1, c2)
+	for _, tc := range []struct {
+		name    string
+		configs []string
+		want    string
+	}{
+		{"order", []string{c2, c1}, ": the shards were given the configs in different orders (config 1 is sample-config01 in {a}, sample-config02 in {b}); give them in the same order"},
+		{"one more", []string{c1, c2, c3}, " are pieces of different sweeps: the sets of configs differ (only in {a}: none; only in {b}: sample-config03)"},
+		{"another", []string{c1, c3}, " are pieces of different sweeps: the sets of configs differ (only in {a}: sample-config02; only in {b}: sample-config03)"},
+	} {
+		other := writeShards(t, 2, append([]string{"-a", "ff"}, tc.configs...)...)
+		code, out, stderr := runMain("merge", base[0], other[1])
+		assert.Equal(t, ExitUsage, code, tc.name)
+		assert.Empty(t, out, tc.name)
+		want := base[0] + " and " + other[1] + strings.NewReplacer("{a}", base[0], "{b}", other[1]).Replace(tc.want)
+		assert.Contains(t, stderr, want, tc.name)
+	}
+}
