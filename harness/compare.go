@@ -29,7 +29,7 @@ type Result struct {
 	Variant     string        `json:"strategy"`
 	Status      Status        `json:"status"`
 	Err         string        `json:"error,omitempty"`
-	Summary     Summary       `json:"summary"`
+	Summary     Summary       `json:"summary"` // the JSON report writes it for a run with a result only (jsonRun)
 	Unscheduled int           `json:"unscheduled,omitempty"`
 	Bounds      Bounds        `json:"bounds"`
 	Wall        time.Duration `json:"wall_ns"`
@@ -96,9 +96,9 @@ type NormRow struct {
 // Wins records, for one column, the configs where it beats every baseline
 // strictly on the objective (harness.md §3.4/§3.5).
 type Wins struct {
-	Column  string
-	Configs []string
-	Of      int // configs where the column and every baseline have results
+	Column  string   `json:"column"`
+	Configs []string `json:"configs"`
+	Of      int      `json:"of"` // configs where the column and every baseline have results
 }
 
 // Comparison is everything the course-style report shows.

@@ -457,17 +457,45 @@ func toJSONTable(t Table) jsonTable {
 	return jt
 }
 
+// jsonRun is a run as the JSON report writes it. Its "summary" is there
+// only for a run with a result, the runs the tables average, so that
+// averaging runs[].summary takes in no failed run's numbers: a run that
+// left jobs unscheduled keeps the server's report as "partial_summary"
+// (CSV's cells of such a row), and any other run without a result has
+// neither (CSV's blank cells), where the partial numbers the simulator had
+// used to be written as its summary.
+type jsonRun struct {
+	Result
+	Summary        *Summary `json:"summary,omitempty"` // shadows Result.Summary
+	PartialSummary *Summary `json:"partial_summary,omitempty"`
+}
+
+func jsonRuns(results []Result) []jsonRun {
+	out := make([]jsonRun, len(results))
+	for i, r := range results {
+		out[i].Result = r
+		s := r.Summary
+		switch {
+		case r.OK():
+			out[i].Summary = &s
+		case r.Status == StatusUnscheduled:
+			out[i].PartialSummary = &s
+		}
+	}
+	return out
+}
+
 func (r Output) writeJSON(w io.Writer) error {
 	c := r.Comparison
 	out := struct {
-		Runs      []Result    `json:"runs"`
+		Runs      []jsonRun   `json:"runs"`
 		Objective string      `json:"objective"`
 		Baselines []string    `json:"baselines"`
 		Tables    []jsonTable `json:"tables"`
 		Bounds    []jsonTable `json:"bound_ratios"`
 		Wins      []Wins      `json:"wins"`
 		Metrics   []jsonTable `json:"strategy_metrics,omitempty"`
-	}{Runs: r.Results, Objective: c.Objective.Objective(), Baselines: c.Baselines, Wins: c.Wins}
+	}{Runs: jsonRuns(r.Results), Objective: c.Objective.Objective(), Baselines: c.Baselines, Wins: c.Wins}
 	for _, mt := range c.MetricTables {
 		jt := toJSONTable(mt.Table)
 		jt.Unit, jt.Approx = mt.Unit, mt.Approx
