@@ -154,9 +154,14 @@ func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avg
 		}
 		tw.row(cells...)
 	}
-	tw.notes = tableNotes(t, queued)
+	main := r.mainComplete()
+	tw.notes = tableNotes(t, queued, main)
 	avg := "Average"
-	if len(t.Complete) < len(t.Configs) {
+	if len(t.Complete) < len(t.Configs) || !slices.Equal(t.Complete, main) {
+		// A strategy metric's table has only the columns that report
+		// it, so its Average can be over more configs than the main
+		// tables': labelled, "Average 157.39" beside "Average (2/3
+		// configs) 66.95" read as the same mean.
 		avg = fmt.Sprintf("Average (%d/%d configs)", len(t.Complete), len(t.Configs))
 	}
 	cells := []string{avg}
@@ -174,15 +179,24 @@ func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avg
 	tw.end()
 }
 
+// mainComplete is the configs the main tables average over.
+func (r Output) mainComplete() []string {
+	if len(r.Comparison.Tables) == 0 {
+		return nil
+	}
+	return r.Comparison.Tables[0].Complete
+}
+
 // needsQueueCell marks a run that failed because its strategy does not use
 // the global queue on a config with resource failures (Result.NeedsQueue);
 // the legend under the table says so.
 const needsQueueCell = "needs queue*"
 
-// tableNotes is the legend under a table: what "needs queue*" means, and
+// tableNotes is the legend under a table: what "needs queue*" means,
 // which configs the averages leave out (a newcomer's first screen must
-// explain itself, not only the "Runs without a result" list below).
-func tableNotes(t Table, queued []string) []string {
+// explain itself, not only the "Runs without a result" list below), and
+// when they are not the configs of the main tables' averages (main).
+func tableNotes(t Table, queued, main []string) []string {
 	var notes []string
 	if len(queued) > 0 {
 		notes = append(notes, fmt.Sprintf("* needs queue: %s %s resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run (the reasons are under \"Runs without a result\").",
@@ -197,6 +211,10 @@ func tableNotes(t Table, queued []string) []string {
 		}
 		notes = append(notes, fmt.Sprintf("Averages are over the %s where every column has a result; left out: %s.",
 			plural(len(t.Complete), "config"), strings.Join(out, ", ")))
+	}
+	if !slices.Equal(t.Complete, main) && len(t.Complete) > 0 {
+		notes = append(notes, fmt.Sprintf("The averages here are not over the main tables' configs (%d/%d): only this table's columns must have a result.",
+			len(main), len(t.Configs)))
 	}
 	return notes
 }

@@ -79,3 +79,38 @@ func TestStrategyMetricsInEveryFormat(t *testing.T) {
 		assert.Equal(t, []string{"librariskd"}, doc.Metrics[0].Columns)
 	}
 }
+
+// A strategy metric's table has only the columns that report it, so its
+// Average can be over more configs than the main tables': its row then
+// says over how many, as theirs does, and a note says why. It used to read
+// "Average 157.39" under a main table's "Average (2/3 configs) 66.95".
+func TestMetricAverageLabelledWhenItsConfigsDiffer(t *testing.T) {
+	metric := Reported{{Name: "x", Value: 1}}
+	ok := func(cfg, col string) Result {
+		r := Result{Config: cfg, Variant: col, Status: StatusOK, Summary: Summary{AvgTurnaround: 10, TotalCost: 1}}
+		if col == "m" {
+			r.Metrics = metric
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name        string
+		bOnC3       Result
+		avg, noteOn bool
+		mainLabel   string
+	}{
+		{"b fails on c3", Result{Config: "c3", Variant: "b", Status: StatusTimeout, Err: "no result within 1s"}, true, true, "Average (2/3 configs)"},
+		{"every run ok", ok("c3", "b"), false, false, "Average "},
+	} {
+		res := []Result{ok("c1", "m"), ok("c2", "m"), ok("c3", "m"), ok("c1", "b"), ok("c2", "b"), tc.bOnC3}
+		out := Output{Results: res, Comparison: Compare(res, []string{"c1", "c2", "c3"}, []string{"m", "b"}, []string{"b"}, Turnaround)}
+		var text bytes.Buffer
+		require.NoError(t, out.Write(&text, FormatTable))
+		_, metricTable, found := bytes.Cut(text.Bytes(), []byte("Strategy metric x\n"))
+		require.True(t, found, tc.name)
+		assert.Contains(t, text.String(), "\n"+tc.mainLabel, tc.name)
+		assert.Equal(t, tc.avg, bytes.Contains(metricTable, []byte("\nAverage (3/3 configs)  1.00\n")), "%s:\n%s", tc.name, metricTable)
+		assert.Equal(t, !tc.avg, bytes.Contains(metricTable, []byte("\nAverage  1.00\n")), "%s:\n%s", tc.name, metricTable)
+		assert.Equal(t, tc.noteOn, bytes.Contains(metricTable, []byte("The averages here are not over the main tables' configs (2/3): only this table's columns must have a result.")), tc.name)
+	}
+}
