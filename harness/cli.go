@@ -225,7 +225,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 		return nil, 0, err
 	}
 	if c.parallel < 0 {
-		return nil, 0, errors.New("-j must be positive")
+		return nil, 0, fmt.Errorf("-j %d: want 1 or more runs at once (or 0, the default: one per CPU)", c.parallel)
 	}
 	if c.timeout <= 0 {
 		return nil, 0, errors.New("--timeout must be positive")

@@ -95,6 +95,10 @@ func TestMainUsageErrors(t *testing.T) {
 		assert.Equal(t, ExitUsage, code, args)
 		assert.True(t, strings.HasPrefix(stderr, "dsbench: "), "%v: %q", args, stderr)
 	}
+	// -j 0 is the default (one per CPU), so "must be positive" was wrong.
+	code, _, stderr := runMain("-j", "-3", "/no/such/config.xml")
+	assert.Equal(t, ExitUsage, code)
+	assert.Equal(t, "dsbench: -j -3: want 1 or more runs at once (or 0, the default: one per CPU)\n", stderr)
 	code, out, _ := runMain("-h")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "Exit status")
