@@ -193,6 +193,10 @@ type Listener struct {
 	WrapConn func(net.Conn) net.Conn
 	// OnAuth receives ds-system.xml at each AUTH (§1.5).
 	OnAuth func(systemXML []byte) error
+	// MaxRefusedOffers is Text.MaxRefusedOffers for every connection: 0
+	// (dsmock) serves as ds-server does, looping with a client that is
+	// refused forever.
+	MaxRefusedOffers int
 	// OnEnd is called when a connection's simulation ends, after its log
 	// and report are written, with its text front (files, report) and the
 	// error that ended it (nil after QUIT). In Serve mode with
@@ -233,6 +237,7 @@ func (s *Listener) ServeOne(ln net.Listener) (*Text, error) {
 	}
 	t.e.Flush()
 	t.OnAuth = s.OnAuth
+	t.MaxRefusedOffers = s.MaxRefusedOffers
 	c, err := ln.Accept()
 	if err != nil {
 		return t, err
@@ -293,6 +298,7 @@ func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
 			t, err := NewText(s.Config, opt)
 			if err == nil {
 				t.OnAuth = s.OnAuth
+				t.MaxRefusedOffers = s.MaxRefusedOffers
 				t.label = label
 				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 			}

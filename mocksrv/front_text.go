@@ -55,7 +55,13 @@ type Text struct {
 	// welcome line and the "system information" line (§1.5); dsmock writes
 	// the file there. A non-nil error ends the connection.
 	OnAuth func(systemXML []byte) error
-	label  string // see Label
+	// MaxRefusedOffers, when positive, ends the dialogue with a *Fatal
+	// when one job would be offered more than this many times in a row
+	// with no action accepted in between (see offerStall); 0, ds-server's
+	// behaviour, never ends it.
+	MaxRefusedOffers int
+	stall            offerStall
+	label            string // see Label
 }
 
 // Label is the session's label when Listener.Serve ran it with a

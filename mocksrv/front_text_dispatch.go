@@ -66,9 +66,14 @@ func (t *Text) dispatch(msg string) ([]byte, bool, error) {
 	}
 	c, ok := parse(msg)
 	if !ok {
-		return t.sendMain(engine.Malformed(c.Op).Text(msg)), false, nil
+		r := engine.Reply{Kind: engine.ReplyRefused, Refusal: engine.Malformed(c.Op)}
+		_ = t.watchOffers(msg, &r) // a refusal never ends the dialogue
+		return t.sendMain(r.Refusal.Text(msg)), false, nil
 	}
 	r := t.e.Exec(&c)
+	if err := t.watchOffers(msg, &r); err != nil {
+		return nil, true, err
+	}
 	return t.reply(msg, c.Op, &r)
 }
 

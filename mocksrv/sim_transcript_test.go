@@ -48,6 +48,9 @@ func replayText(t testing.TB, cfg *simconfig.Config, lvl Level, msgs []string) (
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The guard dsbench sets for external clients: it must change nothing
+	// in the reference clients' dialogues.
+	tx.MaxRefusedOffers = RefusedOffersGuard
 	for i, m := range msgs {
 		_, done, err := tx.Handle(m)
 		if err != nil {
