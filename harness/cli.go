@@ -424,10 +424,15 @@ func (c *cliConfig) target() (Target, error) {
 			return t, fmt.Errorf("--mem-fail: %w", err)
 		}
 	}
+	what := "--ports"
 	if c.ports != "" {
-		t.Ports, err = ParsePorts("--ports", c.ports)
+		t.Ports, err = ParsePorts(what, c.ports)
 	} else {
+		what = "$" + PortsEnv
 		t.Ports, err = EnvPorts()
+	}
+	if err == nil {
+		err = t.checkServerPorts(what)
 	}
 	if err != nil {
 		return t, err

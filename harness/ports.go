@@ -140,3 +140,32 @@ func (t Target) portRange() PortRange {
 	r, _ := EnvPorts()
 	return r
 }
+
+// serverPort is a free port for a server binary: one of portRange
+// narrowed to ds-server's 49152-65535, which both ds-server and dsmock
+// refuse to leave (dsbench refuses a range outside it up front:
+// checkServerPorts).
+func (t Target) serverPort() (int, error) {
+	r := t.portRange()
+	if r == (PortRange{}) {
+		return freePort() // its default is inside
+	}
+	n := PortRange{Lo: max(r.Lo, minPort), Hi: min(r.Hi, maxPort)}
+	if n.Lo > n.Hi {
+		return 0, fmt.Errorf("ports %d-%d: a server binary takes ports %d-%d only", r.Lo, r.Hi, minPort, maxPort)
+	}
+	return n.FreePort()
+}
+
+// checkServerPorts refuses, before any run, a port range that a server
+// binary cannot listen in; what names where the range came from.
+func (t Target) checkServerPorts(what string) error {
+	if t.Server == "" || t.Server == ServerDsmock || t.Ports == (PortRange{}) {
+		return nil
+	}
+	if t.Ports.Hi < minPort {
+		return fmt.Errorf("%s %d-%d: the server %s takes ports %d-%d only, as ds-server does; give a range within it",
+			what, t.Ports.Lo, t.Ports.Hi, t.Server, minPort, maxPort)
+	}
+	return nil
+}

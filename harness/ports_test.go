@@ -109,3 +109,24 @@ func TestListenFixedWaitsForThePort(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	l.Close()
 }
+
+// A server binary gets ports in ds-server's 49152-65535 only: a range
+// reaching into it is narrowed, one outside it refused up front.
+func TestServerBinaryPorts(t *testing.T) {
+	tg := Target{Server: "/bin/ds-server", Ports: PortRange{Lo: 40000, Hi: 49160}}
+	require.NoError(t, tg.checkServerPorts("--ports"))
+	for range 20 {
+		p, err := tg.serverPort()
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, p, minPort)
+		assert.LessOrEqual(t, p, 49160)
+	}
+	tg.Ports = PortRange{Lo: 30000, Hi: 30999}
+	assert.EqualError(t, tg.checkServerPorts("--ports"), "--ports 30000-30999: the server /bin/ds-server takes ports 49152-65535 only, as ds-server does; give a range within it")
+	_, err := tg.serverPort()
+	assert.Error(t, err)
+	for _, srv := range []string{"", ServerDsmock} {
+		tg.Server = srv
+		assert.NoError(t, tg.checkServerPorts("--ports"), "the built-in server listens anywhere")
+	}
+}

@@ -408,7 +408,7 @@ func (t Target) port(ctx context.Context) (int, error) {
 		l.Close()
 		return p, nil
 	}
-	return t.portRange().FreePort()
+	return t.serverPort()
 }
 
 func (t Target) clientDir() string {
