@@ -127,6 +127,7 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	}
 	r.writeUnbilled(tw)
 	r.writeProblems(tw)
+	r.writeNotes(tw)
 	return tw.err
 }
 

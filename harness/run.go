@@ -261,6 +261,13 @@ type runOutput struct {
 	// unbilled is what the report's cost left out: nil unless dsmock ran
 	// the simulation.
 	unbilled *mocksrv.Unbilled
+	// serverSaid is the server's own account of a failed run: the
+	// message that ended the built-in server's session, else the first
+	// line of the server's stderr. It comes first in the reason.
+	serverSaid string
+	// note is the reason of a run with a result that still has something
+	// to say (the client's exit after QUIT).
+	note string
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when
@@ -284,21 +291,7 @@ func (out runOutput) results() (sum Summary, unscheduled int, sumErr error) {
 func (r *Result) fill(out runOutput, timeout time.Duration) {
 	sum, unscheduled, sumErr := out.results()
 	r.Unscheduled = unscheduled
-	switch {
-	case errors.Is(out.err, context.DeadlineExceeded):
-		r.Status, r.Err = StatusTimeout, fmt.Sprintf("no result within %v", timeout)
-	case out.err != nil:
-		r.Status, r.Err = StatusError, oneLine(out.err.Error())
-		if r.Unscheduled > 0 {
-			r.Err += fmt.Sprintf(" (%d jobs not scheduled)", r.Unscheduled)
-		}
-	case sumErr != nil:
-		r.Status, r.Err = StatusNoResult, sumErr.Error()
-	case r.Unscheduled > 0:
-		r.Status = StatusUnscheduled
-	default:
-		r.Status = StatusOK
-	}
+	r.Status, r.Err = out.status(sumErr, unscheduled, timeout)
 	if sumErr == nil {
 		r.Summary = sum
 		r.Unbilled = out.unbilled
@@ -433,61 +426,82 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 		return runOutput{err: err}
 	}
 	defer os.RemoveAll(dir)
-	t := b.Target
-	if t.Server == "" || t.Server == ServerDsmock {
+	if t := b.Target; t.Server == "" || t.Server == ServerDsmock {
 		return b.runBuiltinTCP(ctx, run, cfg, dir)
 	}
 	if err := stageConfig(run.Source, cfg, dir); err != nil {
 		return runOutput{err: err}
 	}
-	var last runOutput
+	var out runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
-		port, err := b.Target.port(ctx)
-		if err != nil {
-			return runOutput{err: err}
+		var retry bool
+		if out, retry = b.runServerBinary(ctx, run, cfg, dir); !retry {
+			break
 		}
-		args := []string{t.Server, "-c", "config.xml", "-v", "brief", "-p", strconv.Itoa(port)}
-		if t.Newline {
-			args = append(args, "-n")
-		}
-		if t.MemFail != mocksrv.MemFailOff {
-			args = append(args, "--mem-fail", t.MemFail.String()) // dsmock only
-		}
-		srv, err := startProcess(dir, args, nil)
-		if err != nil {
-			return runOutput{err: err}
-		}
-		if err := waitListening(ctx, port, srv.done); err != nil {
-			srv.kill()
-			last = runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(),
-				err: fmt.Errorf("%w (%s)", err, srv.exitDetail("server"))}
-			if ctx.Err() != nil {
-				return runOutput{err: ctx.Err()}
-			}
-			continue
-		}
-		metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
-		var srvErr error
-		if clientErr != nil {
-			srv.kill() // it may still wait for a connection that never comes
-		} else {
-			wctx, cancel := context.WithTimeout(ctx, serverGrace)
-			srvErr = srv.wait(wctx)
-			cancel()
-		}
-		out := runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
-		switch {
-		case out.err == nil && errors.Is(srvErr, context.DeadlineExceeded) && ctx.Err() == nil:
-			out.err = fmt.Errorf("the server had not finished %v after the client exited (did the client connect to port %d?)", serverGrace, port)
-		case out.err == nil && srvErr != nil:
-			out.err = fmt.Errorf("%s", srv.exitDetail("server"))
-		}
-		if ctx.Err() != nil {
-			out.err = ctx.Err()
-		}
-		return out
 	}
-	return last
+	return out
+}
+
+// serverAfterClient is how long a server binary may take to exit after
+// its client exited unsuccessfully: long enough for one that had its QUIT
+// to print its report, short for one still waiting for a connection.
+const serverAfterClient = time.Second
+
+// runServerBinary is one attempt at a run against the server binary, in
+// dir; retry is set when the server did not listen (another process may
+// have taken its port).
+func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) (out runOutput, retry bool) {
+	t := b.Target
+	port, err := t.port(ctx)
+	if err != nil {
+		return runOutput{err: err}, false
+	}
+	args := []string{t.Server, "-c", "config.xml", "-v", "brief", "-p", strconv.Itoa(port)}
+	if t.Newline {
+		args = append(args, "-n")
+	}
+	if t.MemFail != mocksrv.MemFailOff {
+		args = append(args, "--mem-fail", t.MemFail.String()) // dsmock only
+	}
+	srv, err := startProcess(dir, args, nil)
+	if err != nil {
+		return runOutput{err: err}, false
+	}
+	if err := waitListening(ctx, port, srv.done); err != nil {
+		srv.kill()
+		if ctx.Err() != nil {
+			return runOutput{err: ctx.Err()}, false
+		}
+		return runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(),
+			err: fmt.Errorf("%w (%s)", err, srv.exitDetail("server"))}, true
+	}
+	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
+	grace := serverGrace
+	var ce *clientExit
+	switch {
+	case errors.As(clientErr, &ce):
+		grace = serverAfterClient
+	case clientErr != nil:
+		grace = 0 // it may still wait for a connection that never comes
+	}
+	wctx, cancel := context.WithTimeout(ctx, grace)
+	srvErr := srv.wait(wctx)
+	cancel()
+	out = runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
+	out.serverSaid = firstMessage(out.stderr)
+	switch {
+	case ctx.Err() != nil:
+		out.err = ctx.Err()
+	case out.err == nil && errors.Is(srvErr, context.DeadlineExceeded):
+		out.err = fmt.Errorf("the server had not finished %v after the client exited (did the client connect to port %d?)", serverGrace, port)
+	case out.err == nil && srvErr != nil:
+		out.err = fmt.Errorf("%s", srv.exitDetail("server"))
+	case srvErr == nil && ce != nil:
+		if _, err := ParseSummary(out.stdout); err == nil {
+			out.clientAfterQuit() // the server exited 0: QUIT and its report
+		}
+	}
+	return out, false
 }
 
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
@@ -510,32 +524,59 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
 		},
 	}
-	served := make(chan error, 1)
-	var tx *mocksrv.Text // set before served is sent on: read only after a receive
+	if run.Variant == nil {
+		// ds-server loops forever with a client refused on every offer of
+		// a job; such a run ends at once with the job and the refusal
+		// named, rather than at the timeout. The project's strategies run
+		// without the guard, as in-process.
+		srv.MaxRefusedOffers = mocksrv.RefusedOffersGuard
+	}
+	s := &session{done: make(chan struct{})}
 	go func() {
-		t, err := srv.ServeOne(aw)
-		tx = t
-		served <- err
+		s.tx, s.err = srv.ServeOne(aw)
+		close(s.done)
 	}()
 	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
 	out := runOutput{err: clientErr, metrics: metrics, clientStderr: clientStderr}
-	srvErr, never := aw.waitServed(ctx, served, clientErr != nil)
-	if ctx.Err() != nil {
+	never, ended := aw.waitServed(ctx, s, clientErr != nil)
+	if !ended {
+		// The session is still writing its buffers: nothing of it can be read.
 		return runOutput{err: ctx.Err(), clientStderr: clientStderr}
 	}
 	out.stdout, out.stderr = stdout.String(), stderr.String()
-	if tx != nil && tx.Report() != nil { // waitServed received from served (ctx is not done)
-		out.unbilled = &tx.Report().Unbilled
-	}
+	out.builtinEnd(s)
 	switch {
+	case ctx.Err() != nil:
+		out.err = ctx.Err() // the log and stderr stay: they show where it hung
 	case out.err == nil && never:
 		// Not "accept … use of closed network connection": the client
 		// ended, and nothing ever connected.
 		out.err = fmt.Errorf("the client exited (status 0) without connecting to port %d", port)
-	case out.err == nil && srvErr != nil:
-		out.err = fmt.Errorf("server: %w", srvErr)
+	case out.err == nil && s.err != nil:
+		out.err = fmt.Errorf("server: %w", s.err)
+	case s.err == nil && out.typed != nil:
+		out.clientAfterQuit() // the session completed: QUIT and its report
 	}
 	return out
+}
+
+// builtinEnd takes the results of the built-in server's ended session:
+// the unscheduled count and summary from its report, not from text (any
+// line of stderr may precede "<n> jobs not scheduled!"), and its fatal
+// message, which dsmock would print to stderr as it exits.
+func (out *runOutput) builtinEnd(s *session) {
+	if s.tx != nil && s.tx.Report() != nil {
+		rep := s.tx.Report()
+		out.typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
+		out.unbilled = &rep.Unbilled
+	}
+	var f *mocksrv.Fatal
+	if errors.As(s.err, &f) {
+		out.stderr += f.Msg + "\n"
+		out.serverSaid = strings.ReplaceAll(f.Msg, "\n", `\n`)
+		return
+	}
+	out.serverSaid = firstMessage(out.stderr)
 }
 
 func (b *Bench) timeout() time.Duration {
@@ -609,7 +650,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 		if ctx.Err() != nil {
 			return p.stderr.String(), ctx.Err()
 		}
-		return p.stderr.String(), errors.New(p.exitDetail("client " + args[0]))
+		return p.stderr.String(), &clientExit{detail: p.exitDetail("client " + args[0]), err: err}
 	}
 	return p.stderr.String(), nil
 }

@@ -10,36 +10,68 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // acceptWatch is the built-in server's listener, noting its first
 // accepted connection: when the client has ended and nothing connected,
 // the run says so instead of the listener's "use of closed network
-// connection".
+// connection". It keeps the connection, so that a run that times out can
+// end its session (abort).
 type acceptWatch struct {
 	net.Listener
 	accepted chan struct{} // closed at the first accepted connection
 	once     sync.Once
+	mu       sync.Mutex
+	conn     net.Conn
 }
 
 func (a *acceptWatch) Accept() (net.Conn, error) {
 	c, err := a.Listener.Accept()
 	if err == nil {
+		a.mu.Lock()
+		a.conn = c
+		a.mu.Unlock()
 		a.once.Do(func() { close(a.accepted) })
 	}
 	return c, err
+}
+
+// abort closes the listener and the accepted connection: the session
+// ends at its next read or write, flushing its log.
+func (a *acceptWatch) abort() {
+	a.Close()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.conn != nil {
+		a.conn.Close()
+	}
+}
+
+// session is the built-in server's one session; done is closed once tx
+// and err are set.
+type session struct {
+	done chan struct{}
+	tx   *mocksrv.Text
+	err  error
 }
 
 // noConnectGrace is how long a connection may take to be accepted after
 // the client process ended (it may have connected just before exiting).
 const noConnectGrace = time.Second
 
+// abortWait bounds the wait for an aborted session to end (it ends at
+// once unless the machine is overloaded).
+const abortWait = 5 * time.Second
+
 // waitServed waits for the server's session after the client ended: at
 // once when the client failed, else up to serverGrace. never reports that
 // nothing ever connected (the listener is then closed after
-// noConnectGrace, not after the whole serverGrace). On ctx's end it
-// closes the listener and returns at once.
-func (a *acceptWatch) waitServed(ctx context.Context, served <-chan error, clientFailed bool) (err error, never bool) {
+// noConnectGrace, not after the whole serverGrace). On ctx's end it aborts
+// the session and waits up to abortWait for it to end, so that its log is
+// kept; ended is false when it did not, and only then.
+func (a *acceptWatch) waitServed(ctx context.Context, s *session, clientFailed bool) (never, ended bool) {
 	grace := serverGrace
 	if clientFailed {
 		grace = 0 // the server may wait for a connection that never comes
@@ -49,11 +81,16 @@ func (a *acceptWatch) waitServed(ctx context.Context, served <-chan error, clien
 	noConn := time.After(noConnectGrace)
 	for {
 		select {
-		case err := <-served:
-			return err, false
+		case <-s.done:
+			return false, true
 		case <-ctx.Done():
-			a.Close()
-			return ctx.Err(), false
+			a.abort()
+			select {
+			case <-s.done:
+				return false, true
+			case <-time.After(abortWait):
+				return false, false
+			}
 		case <-noConn:
 			select {
 			case <-a.accepted:
@@ -62,16 +99,16 @@ func (a *acceptWatch) waitServed(ctx context.Context, served <-chan error, clien
 			default:
 			}
 			a.Close() // unblocks Accept
-			<-served
-			return nil, true
+			<-s.done
+			return true, true
 		case <-graceT.C:
 			a.Close() // unblocks Accept; a connection in progress ends at EOF
-			err := <-served
+			<-s.done
 			select {
 			case <-a.accepted:
-				return err, false
+				return false, true
 			default:
-				return err, true
+				return true, true
 			}
 		}
 	}
@@ -79,8 +116,11 @@ func (a *acceptWatch) waitServed(ctx context.Context, served <-chan error, clien
 
 // joinReason appends a detail to a run's reason.
 func joinReason(reason, more string) string {
-	if reason == "" {
+	switch {
+	case reason == "":
 		return more
+	case more == "":
+		return reason
 	}
 	return reason + "; " + more
 }

@@ -96,12 +96,14 @@ func printed(v float32) float64 {
 	return r
 }
 
-var unscheduledRE = regexp.MustCompile(`^(\d+) jobs not scheduled!`)
+// unscheduledRE is ds-server's count at QUIT (§1.6 step 3) on a line of
+// its own: other stderr lines (a refused command's, say) may come first.
+var unscheduledRE = regexp.MustCompile(`(?m)^(\d+) jobs not scheduled!\r?$`)
 
-// Unscheduled reads ds-server's "<n> jobs not scheduled!" from the start of
+// Unscheduled reads ds-server's "<n> jobs not scheduled!" from any line of
 // its stderr (harness.md §2, the 2024/25 check); 0 when absent.
 func Unscheduled(stderr string) int {
-	m := unscheduledRE.FindStringSubmatch(strings.TrimLeft(stderr, "\n"))
+	m := unscheduledRE.FindStringSubmatch(stderr)
 	if m == nil {
 		return 0
 	}

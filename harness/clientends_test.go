@@ -1,0 +1,181 @@
+package harness
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// How a run with an external client ends, in the cases a student met:
+// each client is a bash script speaking newline framing (sample-config01,
+// 10 jobs, fits super-silk).
+
+// nlClient is the start of every script: connect, and say, which sends
+// one message and reads the reply into l (exit 1 when there is none).
+const nlClient = `exec 3<>/dev/tcp/127.0.0.1/$1
+say() { echo "$1" >&3 && read -r l <&3 || exit 1; }
+say HELO; say "AUTH x"
+`
+
+// schedulesAll runs every job on super-silk 0 and quits.
+const schedulesAll = nlClient + `say REDY
+while [ "$l" != NONE ]; do
+	set -- $l
+	[ "$1" = JOBN ] && say "SCHD $2 super-silk 0"
+	say REDY
+done
+say QUIT
+`
+
+// early schedules nothing: one refused SCHD, whose stderr line
+// ("No such server type by xxx exists!") comes before the count of the
+// jobs left unscheduled, then QUIT.
+const early = nlClient + `say REDY
+set -- $l
+say "SCHD $2 xxx 0"
+say QUIT
+`
+
+// A client that leaves jobs unscheduled after a refused command is
+// "unscheduled", with the built-in server and with a server binary, and
+// wins nothing (its zeros used to beat every baseline).
+func TestUnscheduledAfterAnErrorLine(t *testing.T) {
+	servers := []string{"", ServerDsmock}
+	if !testing.Short() {
+		servers = append(servers, buildCmd(t, "cmd/dsmock"))
+	}
+	for _, srv := range servers {
+		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+			Target: Target{Server: srv, Client: script(t, early), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
+		res := b.Run(context.Background())
+		require.Len(t, res, 1)
+		assert.Equal(t, StatusUnscheduled, res[0].Status, "server %q: %s", srv, res[0].Err)
+		assert.Equal(t, 10, res[0].Unscheduled, "server %q", srv)
+	}
+	code, out, stderr := runMain("-a", "ff", "-b", "ff", "-n", "--client", script(t, early), "--client-dir", t.TempDir(), fixtureConfig(t, "sample-config01"))
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Regexp(t, `beats every baseline \(ff\) on turnaround time\nStrategy\s+Wins\s+Configs\nclient\s+0/0\n`, out)
+	assert.Regexp(t, `sample-config01\s+client\s+unscheduled\s+10 jobs not scheduled\n`, out, "no stray ';' after the count")
+}
+
+// ds-server's count is read from any line of its stderr.
+func TestUnscheduledCount(t *testing.T) {
+	for stderr, want := range map[string]int{
+		"":                          0,
+		"10 jobs not scheduled!\n":  10,
+		"\n7 jobs not scheduled!\n": 7,
+		"No such server type by xxx exists!\n10 jobs not scheduled!\n": 10,
+		"ERR: x\r\n3 jobs not scheduled!\r\n":                          3,
+		"not 10 jobs not scheduled!\n":                                 0,
+	} {
+		assert.Equal(t, want, Unscheduled(stderr), "%q", stderr)
+	}
+}
+
+// A run that times out keeps the server's log (flushed as its session is
+// stopped), and its reason quotes the log's last lines: where it hung.
+func TestTimeoutKeepsTheServerLog(t *testing.T) {
+	keep := t.TempDir()
+	b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+		Target: Target{Client: script(t, nlClient+"say REDY\nsleep 30\n"), ClientDir: t.TempDir(), Newline: true, Timeout: 2 * time.Second, KeepLogs: keep}}
+	res := b.Run(context.Background())
+	require.Len(t, res, 1)
+	assert.Equal(t, StatusTimeout, res[0].Status)
+	assert.Regexp(t, `^no result within 2s; the server's log ended: .* \| SENT JOBN 0 \d+ [\d ]+; logs: `, res[0].Err)
+	log := mustRead(t, filepath.Join(keep, "sample-config01__client.server.log"))
+	assert.Contains(t, log, "RCVD REDY")
+	assert.Contains(t, log, "SENT JOBN 0 ")
+}
+
+// A client that exits unsuccessfully after a complete session keeps its
+// result, with a note; before QUIT it is still an error.
+func TestClientExitAfterQuit(t *testing.T) {
+	servers := []string{""}
+	if !testing.Short() {
+		servers = append(servers, buildCmd(t, "cmd/dsmock"))
+	}
+	for _, srv := range servers {
+		for _, tc := range []struct {
+			tail, status, reason string
+		}{
+			{"", "ok", ""},
+			{"read -r l <&3 || { echo 'IndexError: list index out of range' >&2; exit 1; }\n", "ok",
+				"client exited 1 after QUIT; client stderr: IndexError: list index out of range"},
+			{"exit 3\n", "ok", "client exited 3 after QUIT"},
+		} {
+			b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+				Target: Target{Server: srv, Client: script(t, schedulesAll+tc.tail), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
+			res := b.Run(context.Background())
+			require.Len(t, res, 1)
+			assert.Equal(t, Status(tc.status), res[0].Status, "server %q, %q: %s", srv, tc.tail, res[0].Err)
+			assert.Equal(t, tc.reason, res[0].Err, "server %q", srv)
+			assert.Equal(t, 10, res[0].Summary.Jobs)
+		}
+		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+			Target: Target{Server: srv, Client: script(t, strings.Replace(schedulesAll, "say QUIT\n", "exit 3\n", 1)), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
+		res := b.Run(context.Background())
+		assert.Equal(t, StatusError, res[0].Status, "server %q: exiting before QUIT", srv)
+	}
+	var out strings.Builder
+	r := Result{Config: "c", Variant: "client", Status: StatusOK, Err: "client exited 3 after QUIT"}
+	require.NoError(t, Output{Results: []Result{r}}.Write(&out, FormatTable))
+	assert.Regexp(t, `Runs with a note\nConfig\s+Strategy\s+Note\nc\s+client\s+client exited 3 after QUIT\n`, out.String())
+}
+
+// A framing mismatch shows what the server said first, with a hint; other
+// server messages come first too, without it.
+func TestServerSaysWhyFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		newline bool
+		client  string
+		want    string
+	}{
+		{"plain client, -n server", true, "exec 3<>/dev/tcp/127.0.0.1/$1\nprintf HELO >&3\nread -r -t 5 l <&3\nexit 1\n",
+			`^server: No new line character at the end of HELO! \(does the client use -n framing exactly when dsbench is given -n\?\); client bash: exit status 1$`},
+		{"-n client, plain server", false, nlClient,
+			`^server: ERR: invalid message \(HELO\\n\)! \(does the client use -n framing exactly when dsbench is given -n\?\); client bash: exit status 1$`},
+		{"a refused command", true, nlClient + "say REDY\nset -- $l\nsay \"SCHD $2 xxx 0\"\nexit 1\n",
+			`^server: No such server type by xxx exists!; client bash: exit status 1$`},
+	} {
+		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+			Target: Target{Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second}}
+		res := b.Run(context.Background())
+		require.Len(t, res, 1)
+		assert.Equal(t, StatusError, res[0].Status, tc.name)
+		assert.Regexp(t, tc.want, res[0].Err, tc.name)
+	}
+}
+
+// A client refused on every offer of a job, which ds-server would serve
+// forever, ends at once with the job and the refusal named.
+func TestRefusedForeverEnds(t *testing.T) {
+	loop := nlClient + `say REDY
+while :; do
+	set -- $l
+	say "SCHD $3 joon 0"
+	say REDY
+done
+`
+	start := time.Now()
+	b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+		Target: Target{Client: script(t, loop), ClientDir: t.TempDir(), Newline: true, Timeout: time.Minute}}
+	res := b.Run(context.Background())
+	require.Len(t, res, 1)
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Equal(t, StatusError, res[0].Status)
+	assert.Contains(t, res[0].Err, `server: job 0 offered 1000 times, every action refused (the last: "SCHD 37 joon 0": ERR: No such waiting job exists)`)
+}
+
+// Ctrl-C is "interrupted", not "context canceled".
+func TestInterruptedReason(t *testing.T) {
+	var r Result
+	r.fill(runOutput{err: context.Canceled}, time.Minute)
+	assert.Equal(t, StatusError, r.Status)
+	assert.Equal(t, "interrupted", r.Err)
+}
