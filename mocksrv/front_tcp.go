@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"sync"
 	"time"
 )
@@ -41,9 +42,10 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 		readTimeout = DefaultReadTimeout
 	}
 	defer t.e.Flush()
+	cr := &connReader{c: c, t: t}
 	var lr *lineReader
 	if t.nl {
-		lr = &lineReader{c: c}
+		lr = &lineReader{r: cr}
 	}
 	buf := make([]byte, maxMessage)
 	lastFlush := time.Now()
@@ -65,10 +67,7 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 			// ds-server's "No new line" error and ends the session.
 			msg = line
 		} else {
-			if err := c.SetReadDeadline(time.Now().Add(readTimeout)); err != nil {
-				return fmt.Errorf("%w: %v", ErrDisconnected, err)
-			}
-			n, err := c.Read(buf)
+			n, err := cr.read(buf, readTimeout)
 			if n == 0 {
 				if err == nil {
 					continue
@@ -103,6 +102,40 @@ func ServeConn(c net.Conn, t *Text, readTimeout time.Duration) error {
 	}
 }
 
+// connReader reads the client's messages for ServeConn. A read that waits
+// longer than logFlushEvery writes the buffered log while it waits: the
+// lines just before a stall (a client waiting for a reply that will not
+// come, such as the records of a DATA it did not answer with OK) are then
+// on stdout while the session waits, not only when it ends, which may be
+// never when the user interrupts dsmock. A client that answers at once
+// never meets that deadline, so a well-behaved run writes no more often.
+type connReader struct {
+	c net.Conn
+	t *Text
+}
+
+// read reads into p, waiting at most wait for something to arrive. Errors
+// are the connection's (a timeout when nothing came within wait).
+func (r *connReader) read(p []byte, wait time.Duration) (int, error) {
+	now := time.Now()
+	end := now.Add(wait)
+	deadline := end
+	if r.t.e.LogPending() && wait > logFlushEvery {
+		deadline = now.Add(logFlushEvery)
+	}
+	for {
+		if err := r.c.SetReadDeadline(deadline); err != nil {
+			return 0, err
+		}
+		n, err := r.c.Read(p)
+		if n > 0 || deadline.Equal(end) || !errors.Is(err, os.ErrDeadlineExceeded) {
+			return n, err
+		}
+		r.t.e.Flush() // the client is silent: show what it is waiting after
+		deadline = end
+	}
+}
+
 // maxLine bounds a newline-mode message: a client that never sends '\n'
 // cannot make dsmock buffer without limit.
 const maxLine = 64 << 10
@@ -120,11 +153,11 @@ var ErrTooLong = errors.New("the client sent a line longer than 64 KiB")
 // well within a second.
 const partialLineWait = 100 * time.Millisecond
 
-// lineReader reads newline-framed messages from c.
+// lineReader reads newline-framed messages through r.
 type lineReader struct {
-	c    net.Conn
-	buf  []byte // received, not yet returned
-	read [4096]byte
+	r     *connReader
+	buf   []byte // received, not yet returned
+	chunk [4096]byte
 }
 
 // next returns the next message: a line with its '\n'; or, when bytes
@@ -146,11 +179,8 @@ func (r *lineReader) next(timeout time.Duration) (string, error) {
 		if len(r.buf) > 0 {
 			wait = partialLineWait
 		}
-		if err := r.c.SetReadDeadline(time.Now().Add(wait)); err != nil {
-			return "", err
-		}
-		n, err := r.c.Read(r.read[:])
-		r.buf = append(r.buf, r.read[:n]...)
+		n, err := r.r.read(r.chunk[:], wait)
+		r.buf = append(r.buf, r.chunk[:n]...)
 		if err != nil && bytes.IndexByte(r.buf, '\n') < 0 {
 			if len(r.buf) == 0 {
 				return "", err
@@ -231,6 +261,15 @@ func (s *Listener) wrap(c net.Conn) net.Conn {
 // ServeOne is ds-server's behaviour: accept one connection, run it, return
 // (§1.1). The header lines are logged (to Options.Log) before accepting.
 func (s *Listener) ServeOne(ln net.Listener) (*Text, error) {
+	return s.ServeOneContext(context.Background(), ln)
+}
+
+// ServeOneContext is ServeOne that ctx can interrupt: when ctx is done
+// before the simulation ends, the listener and the connection are closed,
+// the log written so far is flushed, and the error wraps ctx's cause (the
+// user pressed Ctrl-C while a client stalled: what was logged must not be
+// lost with the process).
+func (s *Listener) ServeOneContext(ctx context.Context, ln net.Listener) (*Text, error) {
 	t, err := NewText(s.Config, s.Options)
 	if err != nil {
 		return nil, err
@@ -238,16 +277,31 @@ func (s *Listener) ServeOne(ln net.Listener) (*Text, error) {
 	t.e.Flush()
 	t.OnAuth = s.OnAuth
 	t.MaxRefusedOffers = s.MaxRefusedOffers
+	stopLn := context.AfterFunc(ctx, func() { ln.Close() })
 	c, err := ln.Accept()
+	stopLn()
 	if err != nil {
-		return t, err
+		return t, interrupted(ctx, err)
 	}
 	defer c.Close()
-	err = ServeConn(s.wrap(c), t, s.ReadTimeout)
+	// Closing the connection ends ServeConn's read, and ServeConn flushes
+	// the log as it returns (it is not safe to flush from here).
+	stopConn := context.AfterFunc(ctx, func() { c.Close() })
+	err = interrupted(ctx, ServeConn(s.wrap(c), t, s.ReadTimeout))
+	stopConn()
 	if s.OnEnd != nil {
 		s.OnEnd(t, err)
 	}
 	return t, err
+}
+
+// interrupted is err, or when ctx is done and err is not nil (the
+// simulation did not end), an error that wraps ctx's cause.
+func interrupted(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil {
+		return err
+	}
+	return fmt.Errorf("interrupted: %w (%v)", context.Cause(ctx), err)
 }
 
 // Serve keeps accepting until ctx is done or ln fails; each connection is

@@ -451,3 +451,129 @@ func TestServeNewlineSplitAndGlued(t *testing.T) {
 	c.Close()
 	<-ch
 }
+
+// lockedBuffer is a log that the test reads while the server writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServeStalledClientLogShown: a client that stops answering (here it
+// waits for records without sending the OK after DATA) leaves the server
+// waiting; the log of the dialogue so far, up to that DATA, must be in
+// Options.Log while it waits, not only when the session ends (a user who
+// interrupts dsmock would never see it otherwise).
+func TestServeStalledClientLogShown(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	for _, tc := range []struct {
+		name string
+		nl   bool
+	}{{"plain", false}, {"newline", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log lockedBuffer
+			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelAll, Newline: tc.nl, Log: &log}, 0)
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 256)
+			for _, m := range []string{"HELO", "AUTH x", "REDY", "GETS All"} {
+				if tc.nl {
+					m += "\n"
+				}
+				c.SetDeadline(time.Now().Add(5 * time.Second))
+				if _, err := c.Write([]byte(m)); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := c.Read(buf); err != nil {
+					t.Fatal(err)
+				}
+			}
+			deadline := time.Now().Add(2 * time.Second)
+			for !strings.HasSuffix(log.String(), "SENT DATA 5 124\n") && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			got := log.String()
+			select {
+			case r := <-ch:
+				t.Fatalf("the session ended (%v): want it waiting for OK", r.err)
+			default:
+			}
+			c.Close()
+			<-ch
+			if !strings.HasSuffix(got, "RCVD GETS All\n      SENT DATA 5 124\n") {
+				t.Fatalf("while the session waits, the log is %q: want it up to SENT DATA", got)
+			}
+		})
+	}
+}
+
+// TestServeOneContextInterrupted: a cancelled context ends ServeOneContext
+// while it accepts or while its client stalls; the error carries the
+// cause, and the log written so far is out.
+func TestServeOneContextInterrupted(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cfg := fixtureConfig(t, "sample-config01")
+	cause := errors.New("the user pressed Ctrl-C")
+	for _, tc := range []struct {
+		name    string
+		connect bool
+		logEnd  string
+	}{
+		{"accepting", false, "IP address 127.0.0.1\n"},
+		{"client stalled", true, "SENT JOBN 0 37 3 700 3800 653\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			var log lockedBuffer
+			srv := &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Level: mocksrv.LevelAll, Log: &log}}
+			ctx, cancel := context.WithCancelCause(context.Background())
+			ch := make(chan error, 1)
+			go func() { _, err := srv.ServeOneContext(ctx, ln); ch <- err }()
+			if tc.connect {
+				c, err := net.Dial("tcp", ln.Addr().String())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				c.SetDeadline(time.Now().Add(5 * time.Second))
+				buf := make([]byte, 256)
+				for _, m := range []string{"HELO", "AUTH x", "REDY"} {
+					c.Write([]byte(m))
+					if _, err := c.Read(buf); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			cancel(cause)
+			select {
+			case err := <-ch:
+				if !errors.Is(err, cause) {
+					t.Fatalf("err = %v, want it to wrap the cause", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("ServeOneContext still runs after its context was cancelled")
+			}
+			if !strings.HasSuffix(log.String(), tc.logEnd) {
+				t.Fatalf("log %q: want it to end with %q", log.String(), tc.logEnd)
+			}
+		})
+	}
+}

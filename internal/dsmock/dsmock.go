@@ -36,6 +36,10 @@
 //	   no files; decision 4), a message without its newline in -n mode,
 //	   a bad handshake (ds-server crashes there; decision 2), or an
 //	   output file that cannot be written
+//
+// SIGINT or SIGTERM (without --serve) ends dsmock as it ends ds-server,
+// by the signal (a shell shows 130 or 143), once the log so far is on
+// stdout.
 package dsmock
 
 import (
@@ -76,7 +80,7 @@ func run(argv []string, stdout, stderr io.Writer, ready func(net.Addr), wholePro
 	if wholeProcess && !st.serve {
 		netspin.SequentialProcess() // one conversation: one P is faster
 	}
-	return serve(st, cfg, strings.Join(argv, " "), stdout, stderr, ready)
+	return serve(st, cfg, strings.Join(argv, " "), stdout, stderr, ready, wholeProcess)
 }
 
 // load reads the config as ds-server does, with its messages and status
@@ -122,7 +126,7 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 
 // serve listens on the port and runs one simulation, as ds-server does, or
 // with --serve one per connection until interrupted; it returns the status.
-func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.Writer, ready func(net.Addr)) int {
+func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.Writer, ready func(net.Addr), wholeProcess bool) int {
 	ln, err := listen(st.listen, st.port)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsmock: cannot listen on %s port %d: %v\n", st.listen, st.port, err)
@@ -149,7 +153,20 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 		}
 		return 0
 	}
-	_, err = srv.ServeOne(ln)
+	return serveOne(srv, ln, stderr, &fileErr, wholeProcess)
+}
+
+// serveOne is ds-server's single simulation; it returns the status. On
+// SIGINT or SIGTERM the log written so far is flushed before dsmock dies
+// of the signal: on a terminal, ds-server's log is line-buffered, so what
+// it logged before Ctrl-C is on the screen.
+func serveOne(srv *mocksrv.Listener, ln net.Listener, stderr io.Writer, fileErr *atomic.Bool, wholeProcess bool) int {
+	ctx, release := onSignal()
+	_, err := srv.ServeOneContext(ctx, ln)
+	release()
+	if sig, ok := interruptedBy(err); ok {
+		return dieOf(sig, wholeProcess)
+	}
 	if err != nil {
 		var f *mocksrv.Fatal
 		if errors.As(err, &f) {

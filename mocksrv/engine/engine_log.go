@@ -246,5 +246,8 @@ func (e *Engine) Flush() { e.log.sync() }
 // MaybeFlush writes the buffered log text when it has grown large.
 func (e *Engine) MaybeFlush() { e.log.maybeSync() }
 
+// LogPending reports whether log text is buffered, not yet written.
+func (e *Engine) LogPending() bool { return len(e.log.buf) > 0 }
+
 // Stderr prints one of ds-server's stderr lines (§7.7) to Options.Stderr.
 func (e *Engine) Stderr(line string) { e.stderr(line) }

@@ -1,0 +1,99 @@
+package dsmock
+
+import (
+	"bufio"
+	"net"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// stallSession connects to addr in -n framing, runs the dialogue up to
+// GETS All and then stops answering (no OK after DATA), as a student's
+// client that forgot it does; the connection is left open.
+func stallSession(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close() })
+	r := bufio.NewReader(c)
+	require.NoError(t, c.SetDeadline(time.Now().Add(10*time.Second)))
+	for _, m := range []string{"HELO\n", "AUTH x\n", "REDY\n", "GETS All\n"} {
+		_, err := c.Write([]byte(m))
+		require.NoError(t, err)
+		_, err = r.ReadString('\n')
+		require.NoError(t, err)
+	}
+	return c
+}
+
+// waitFor polls get until it has the suffix or 5 s have passed, and
+// returns what it last got.
+func waitFor(get func() string, suffix string) string {
+	got := get()
+	for end := time.Now().Add(5 * time.Second); !strings.HasSuffix(got, suffix) && time.Now().Before(end); got = get() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return got
+}
+
+// stalledLogEnd is how the -v all log ends when the client stalls after
+// GETS All on sample-config01.
+const stalledLogEnd = "      RCVD GETS All\n      SENT DATA 5 124\n"
+
+// TestStalledClientLogOnStdout: while a client has stopped answering, the
+// log of the dialogue so far is on dsmock's stdout (it is not held in a
+// buffer until the session ends).
+func TestStalledClientLogOnStdout(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	addr, stdout, _, code := startDsmock(t, "-c", cfg, "-v", "all", "-n")
+	c := stallSession(t, addr)
+	got := waitFor(stdout.String, stalledLogEnd)
+	assert.True(t, strings.HasSuffix(got, stalledLogEnd), "stdout while the client stalls:\n%s", got)
+	c.Close()
+	assert.Equal(t, 1, <-code)
+}
+
+// TestInterruptFlushesLog: SIGINT or SIGTERM while the client stalls: the
+// log so far is on stdout and dsmock dies of the signal, as ds-server does
+// (nothing on stderr).
+func TestInterruptFlushesLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dsmock")
+	}
+	bin := filepath.Join(t.TempDir(), "dsmock")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/cmd/dsmock").CombinedOutput()
+	require.NoError(t, err, string(out))
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			port := freeTestPort(t)
+			var stdout, stderr syncBuffer
+			cmd := exec.Command(bin, "-c", cfg, "-v", "all", "-n", "-p", port)
+			cmd.Dir = t.TempDir()
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			defer cmd.Process.Kill()
+			// The header is written once dsmock listens (a probe connection
+			// would be its one session).
+			waitFor(stdout.String, "127.0.0.1\n")
+			stallSession(t, "127.0.0.1:"+port)
+			time.Sleep(100 * time.Millisecond) // the session waits for OK
+			require.NoError(t, cmd.Process.Signal(sig))
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee)
+			ws := ee.Sys().(syscall.WaitStatus)
+			assert.True(t, ws.Signaled() && ws.Signal() == sig, "dsmock ended with %v, want death by %v", err, sig)
+			assert.True(t, strings.HasSuffix(stdout.String(), stalledLogEnd), "stdout:\n%s", stdout.String())
+			assert.Empty(t, stderr.String())
+		})
+	}
+}
