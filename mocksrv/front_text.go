@@ -17,7 +17,14 @@ import (
 // status and a stderr message (decision 2; §1.4, §1.5).
 type Fatal struct {
 	Status int
-	Msg    string
+	Msg    string // ds-server's stderr line
+	// Logged says that Msg is already on Options.Stderr: a handshake
+	// failure prints it, as ds-server does, before its ERR.
+	Logged bool
+	// Hint is dsmock's own explanation for the person running the client
+	// (the message as received, quoted, and the likely framing mismatch),
+	// "" when there is none. Not ds-server's: print it apart from Msg.
+	Hint string
 }
 
 func (f *Fatal) Error() string { return f.Msg }
@@ -109,7 +116,9 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 	msg := raw
 	if t.nl {
 		if len(msg) == 0 || msg[len(msg)-1] != '\n' {
-			return nil, true, t.fatal("No new line character at the end of " + msg + "!")
+			err := t.fatal("No new line character at the end of " + msg + "!")
+			err.Hint = noNewlineHint(msg, t.cfg.Newline)
+			return nil, true, err
 		}
 		msg = msg[:len(msg)-1]
 	}
@@ -117,7 +126,7 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 	t.e.LogRcvd(msg)
 	switch t.state {
 	case stHELO, stAUTH:
-		return t.handshake(msg)
+		return t.handshake(msg, raw)
 	case stPre:
 		if msg != "REDY" && !strings.HasPrefix(msg, "GETS") {
 			t.e.Stderr("ERR: invalid message (" + msg + ")!")
@@ -131,23 +140,23 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 }
 
 // fatal ends the dialogue with a *Fatal of status 1.
-func (t *Text) fatal(msg string) error {
+func (t *Text) fatal(msg string) *Fatal {
 	t.state = stDone
 	t.e.Flush()
-	return &Fatal{1, msg}
+	return &Fatal{Status: 1, Msg: msg}
 }
 
-// handshake is HELO then AUTH (§1.5).
-func (t *Text) handshake(msg string) ([]byte, bool, error) {
+// handshake is HELO then AUTH (§1.5); raw is msg as received.
+func (t *Text) handshake(msg, raw string) ([]byte, bool, error) {
 	if t.state == stHELO {
 		if msg != "HELO" {
-			return t.handshakeFail(msg)
+			return t.handshakeFail(msg, raw)
 		}
 		t.state = stAUTH
 		return t.sendMain("OK"), false, nil
 	}
 	if len(msg) <= 4 || !strings.HasPrefix(msg, "AUTH") {
-		return t.handshakeFail(msg)
+		return t.handshakeFail(msg, raw)
 	}
 	t.e.Welcome(msg[4:])
 	if t.OnAuth != nil {
@@ -182,11 +191,17 @@ func (t *Text) dataOK(msg string) []byte {
 }
 
 // handshakeFail: the reference replies ERR and crashes [CRASH]; dsmock
-// replies ERR and closes with status 1 (Appendix D).
-func (t *Text) handshakeFail(msg string) ([]byte, bool, error) {
-	t.e.Stderr("ERR: invalid message (" + msg + ")!")
+// replies ERR and closes with status 1 (Appendix D). The Fatal carries
+// ds-server's line, already printed, and dsmock's hint.
+func (t *Text) handshakeFail(msg, raw string) ([]byte, bool, error) {
+	line := "ERR: invalid message (" + msg + ")!"
+	t.e.Stderr(line)
+	first := t.state == stHELO
 	r := t.sendMain("ERR")
-	return r, true, t.fatal("ERR: invalid message (" + msg + ")!")
+	f := t.fatal(line)
+	f.Logged = true
+	f.Hint = handshakeHint(raw, first, t.nl, t.cfg.Newline)
+	return r, true, f
 }
 
 // sendMain sends a main-loop message: it becomes the previous message.

@@ -76,7 +76,8 @@
 //   - reading (1): plain mode reads one chunk of at most 1023 bytes per
 //     message, newline mode one line (bounded to 64 KiB);
 //   - [CRASH] cases (2): a bad handshake gets ERR and ends the connection
-//     with a *Fatal (status 1); CNTJ states 0 and 8, GETS One with a bad id
+//     with a *Fatal (status 1) whose Hint quotes the message and names the
+//     likely framing mismatch (front_hint.go); CNTJ states 0 and 8, GETS One with a bad id
 //     and SCHD with missing or non-numeric fields get the command's own
 //     error message (3); a client JCPL gets "ERR: invalid command (…)";
 //     KILJ of the only known-start job of a booting server and a server

@@ -170,7 +170,7 @@ func serveOne(srv *mocksrv.Listener, ln net.Listener, stderr io.Writer, fileErr 
 	if err != nil {
 		var f *mocksrv.Fatal
 		if errors.As(err, &f) {
-			fmt.Fprintln(stderr, f.Msg)
+			printLines(stderr, fatalLines(f, ""))
 			return f.Status
 		}
 		fmt.Fprintln(stderr, "dsmock:", err)
@@ -197,7 +197,7 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			}
 			var f *mocksrv.Fatal
 			if errors.As(cause, &f) {
-				fmt.Fprintf(stderr, "dsmock: %s ended: %s\n", who, f.Msg)
+				printLines(stderr, fatalLines(f, who))
 			} else {
 				fmt.Fprintf(stderr, "dsmock: %s ended: %v\n", who, cause)
 			}
@@ -220,6 +220,36 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 				fileErr.Store(true)
 			}
 		}
+	}
+}
+
+// fatalLines are the stderr lines for a session that f ended, after any
+// that ds-server prints itself: ds-server's line unless it is out
+// already, then dsmock's hint on a line of its own. who names a --serve
+// session, whose lines say so; "" for the single session, whose first
+// line is ds-server's exactly.
+func fatalLines(f *mocksrv.Fatal, who string) []string {
+	var lines []string
+	switch {
+	case who == "" && !f.Logged:
+		lines = append(lines, f.Msg)
+	case who != "" && f.Logged && f.Hint != "":
+		return []string{"dsmock: " + who + " ended: " + f.Hint}
+	case who != "":
+		lines = append(lines, "dsmock: "+who+" ended: "+f.Msg)
+	}
+	if f.Hint != "" {
+		if who != "" {
+			who += ": "
+		}
+		lines = append(lines, "dsmock: "+who+f.Hint)
+	}
+	return lines
+}
+
+func printLines(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
 	}
 }
 

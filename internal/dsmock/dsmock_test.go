@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -286,22 +287,79 @@ func TestRunDisconnect(t *testing.T) {
 }
 
 // TestRunBadHandshake: the reference crashes; dsmock replies ERR, exits 1.
+// stderr has ds-server's line once, then dsmock's own with the message
+// quoted (a newline in it would otherwise make it look right) and the
+// likely framing mismatch; a plain client against -n gets ds-server's
+// "No new line" line and its hint.
 func TestRunBadHandshake(t *testing.T) {
 	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
 	t.Chdir(t.TempDir())
-	addr, _, stderr, code := startDsmock(t, "-c", cfg)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		msg    string
+		reply  string
+		stderr string
+	}{
+		{"other word", nil, "HELLO", "ERR", "ERR: invalid message (HELLO)!\n" +
+			"dsmock: the client's first message was \"HELLO\", not \"HELO\"\n"},
+		{"newline client", nil, "HELO\n", "ERR", "ERR: invalid message (HELO\n)!\n" +
+			"dsmock: the client's first message was \"HELO\\n\", not \"HELO\": does the client end messages with a newline while dsmock runs without -n?\n"},
+		{"windows client", []string{"-n"}, "HELO\r\n", "ERR\n", "ERR: invalid message (HELO\r)!\n" +
+			"dsmock: the client's first message was \"HELO\\r\\n\", not \"HELO\\n\": does the client end messages with Windows line ends (\\r\\n)? -n expects \\n alone\n"},
+		{"plain client against -n", []string{"-n"}, "HELO", "", "No new line character at the end of HELO!\n" +
+			"dsmock: the client's message \"HELO\" does not end with \\n: does the client end each message with \\n? (-n expects it)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			addr, _, stderr, code := startDsmock(t, append([]string{"-c", cfg}, tc.flags...)...)
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			c.Write([]byte(tc.msg))
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			buf := make([]byte, 16)
+			n, _ := c.Read(buf)
+			if string(buf[:n]) != tc.reply {
+				t.Fatalf("reply %q, want %q", buf[:n], tc.reply)
+			}
+			if got := <-code; got != 1 || stderr.String() != tc.stderr {
+				t.Fatalf("exit %d, stderr\n%q\nwant exit 1, stderr\n%q", got, stderr.String(), tc.stderr)
+			}
+		})
 	}
-	defer c.Close()
-	c.Write([]byte("HELLO"))
-	buf := make([]byte, 16)
-	n, _ := c.Read(buf)
-	if string(buf[:n]) != "ERR" {
-		t.Fatalf("reply %q", buf[:n])
-	}
-	if got := <-code; got != 1 || !strings.Contains(stderr.String(), "ERR: invalid message (HELLO)!") {
-		t.Fatalf("exit %d, stderr %q", got, stderr.String())
+}
+
+// TestFatalLines: the lines of a session a *Fatal ended, alone (ds-server's
+// line exactly, then dsmock's) and in --serve (each naming the session;
+// ds-server's line, when already printed, not repeated).
+func TestFatalLines(t *testing.T) {
+	const who = "session 2 (client 127.0.0.1:5)"
+	for _, tc := range []struct {
+		name string
+		f    mocksrv.Fatal
+		who  string
+		want []string
+	}{
+		{"logged, alone", mocksrv.Fatal{Msg: "ERR: invalid message (x)!", Logged: true, Hint: "h"}, "",
+			[]string{"dsmock: h"}},
+		{"not logged, alone", mocksrv.Fatal{Msg: "No new line character at the end of x!", Hint: "h"}, "",
+			[]string{"No new line character at the end of x!", "dsmock: h"}},
+		{"no hint, alone", mocksrv.Fatal{Msg: "ds-system.xml: denied"}, "",
+			[]string{"ds-system.xml: denied"}},
+		{"logged, serve", mocksrv.Fatal{Msg: "ERR: invalid message (x)!", Logged: true, Hint: "h"}, who,
+			[]string{"dsmock: " + who + " ended: h"}},
+		{"not logged, serve", mocksrv.Fatal{Msg: "No new line character at the end of x!", Hint: "h"}, who,
+			[]string{"dsmock: " + who + " ended: No new line character at the end of x!", "dsmock: " + who + ": h"}},
+		{"no hint, serve", mocksrv.Fatal{Msg: "ds-system.xml: denied"}, who,
+			[]string{"dsmock: " + who + " ended: ds-system.xml: denied"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.f
+			if got := fatalLines(&f, tc.who); !slices.Equal(got, tc.want) {
+				t.Errorf("got %q\nwant %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,65 @@
+package mocksrv
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestHandshakeFailHint: a refused handshake message ends the dialogue
+// with ds-server's line, printed once on Options.Stderr (Logged), and
+// dsmock's hint quoting what arrived and naming the likely framing
+// mismatch; a message without its '\n' under -n gets ds-server's line
+// (not printed yet) and its own hint.
+func TestHandshakeFailHint(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		nl, cfgNL bool
+		msgs      []string // the last one fails
+		stderr    string   // printed by the text front itself
+		msg, hint string
+		logged    bool
+	}{
+		{"lower case", false, false, []string{"helo"}, "ERR: invalid message (helo)!\n",
+			"ERR: invalid message (helo)!", `the client's first message was "helo", not "HELO": commands are upper case`, true},
+		{"newline client, plain server", false, false, []string{"HELO\n"}, "ERR: invalid message (HELO\n)!\n",
+			"ERR: invalid message (HELO\n)!", `the client's first message was "HELO\n", not "HELO": does the client end messages with a newline while dsmock runs without -n?`, true},
+		{"windows line end, plain server", false, false, []string{"HELO\r\n"}, "ERR: invalid message (HELO\r\n)!\n",
+			"ERR: invalid message (HELO\r\n)!", `the client's first message was "HELO\r\n", not "HELO": does the client end messages with Windows line ends (\r\n)? without -n, dsmock expects no line end at all`, true},
+		{"windows line end, -n", true, false, []string{"HELO\r\n"}, "ERR: invalid message (HELO\r)!\n",
+			"ERR: invalid message (HELO\r)!", `the client's first message was "HELO\r\n", not "HELO\n": does the client end messages with Windows line ends (\r\n)? -n expects \n alone`, true},
+		{"windows line end, config newline", true, true, []string{"HELO\r\n"}, "ERR: invalid message (HELO\r)!\n",
+			"ERR: invalid message (HELO\r)!", `the client's first message was "HELO\r\n", not "HELO\n": does the client end messages with Windows line ends (\r\n)? the config's newline="true" expects \n alone`, true},
+		{"java writeUTF", false, false, []string{"\x00\x04HELO"}, "ERR: invalid message (\x00\x04HELO)!\n",
+			"ERR: invalid message (\x00\x04HELO)!", `the client's first message was "\x00\x04HELO", not "HELO": does it start with a Java writeUTF length prefix (2 bytes)? send the text's bytes alone (write(s.getBytes()))`, true},
+		{"leading space", false, false, []string{" HELO"}, "ERR: invalid message ( HELO)!\n",
+			"ERR: invalid message ( HELO)!", `the client's first message was " HELO", not "HELO": nothing may come before or after the command`, true},
+		{"something else", false, false, []string{"HELLO"}, "ERR: invalid message (HELLO)!\n",
+			"ERR: invalid message (HELLO)!", `the client's first message was "HELLO", not "HELO"`, true},
+		{"bare AUTH", false, false, []string{"HELO", "AUTH"}, "ERR: invalid message (AUTH)!\n",
+			"ERR: invalid message (AUTH)!", `the client's second message was "AUTH", not AUTH and a user name ("AUTH alice")`, true},
+		{"bare AUTH, -n", true, false, []string{"HELO\n", "AUTH\n"}, "ERR: invalid message (AUTH)!\n",
+			"ERR: invalid message (AUTH)!", `the client's second message was "AUTH\n", not AUTH and a user name ("AUTH alice\n")`, true},
+		{"plain client, -n", true, false, []string{"HELO"}, "",
+			"No new line character at the end of HELO!", `the client's message "HELO" does not end with \n: does the client end each message with \n? (-n expects it)`, false},
+		{"plain client, config newline", true, true, []string{"HELO"}, "",
+			"No new line character at the end of HELO!", `the client's message "HELO" does not end with \n: does the client end each message with \n? (the config's newline="true" expects it)`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tinyConfig()
+			cfg.Newline = tc.cfgNL
+			d := newDlg(t, cfg, Options{Newline: tc.nl})
+			var err error
+			for _, m := range tc.msgs {
+				_, _, err = d.tx.Handle(m)
+			}
+			var f *Fatal
+			if !errors.As(err, &f) {
+				t.Fatalf("err = %v, want a *Fatal", err)
+			}
+			if f.Msg != tc.msg || f.Hint != tc.hint || f.Logged != tc.logged || d.stderr.String() != tc.stderr {
+				t.Errorf("Fatal{Msg %q, Logged %v, Hint %q}, stderr %q\nwant  {Msg %q, Logged %v, Hint %q}, stderr %q",
+					f.Msg, f.Logged, f.Hint, d.stderr.String(), tc.msg, tc.logged, tc.hint, tc.stderr)
+			}
+		})
+	}
+}
