@@ -113,10 +113,8 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		}
 	}
 	warnNumbers(st.config, cl.stderr)
-	if w := st.level.Word; w != "" && !st.level.Recognised {
-		// ds-server runs as if -v were not given; so does dsmock, but say so.
-		fmt.Fprintf(cl.stderr, "dsmock: warning: -v %s: not a verbosity ds-server knows (all, brief, jobs or stats, + for more detail): ignored, as ds-server ignores it\n", w)
-	}
+	warnLevel(st.level.Word, st.level.Recognised, cl.stderr)
+	warnIgnored(st, cfg, cl.stderr)
 	if cfg.GrainOnly {
 		// failure-models.md §9 [UNDEFINED]: ds-server's header is garbage.
 		fmt.Fprintln(cl.stderr, "dsmock: warning: "+st.config+": <servers>: failureTimeGrain without failureModel or failureFile: nothing fails; ds-res-failures.txt is still written, with an empty model name and zero parameters")

@@ -176,3 +176,41 @@ func TestConfigErrorNamesTheAttribute(t *testing.T) {
 	assert.Equal(t, 0, <-code)
 	assert.NotContains(t, stdout.String(), "RCVD", "no log, as without -v")
 }
+
+// TestIgnoredOptionWarnings: -r, -j and -d that the run leaves without
+// effect get a warning on stderr each (ds-server, which ignores them the
+// same way, says nothing; stdout stays its); -v swallowing an option
+// (-v -n) gets a hint in the -v warning.
+func TestIgnoredOptionWarnings(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml") // a <config randomSeed> and a job file
+	const level = "dsmock: warning: -v -n: not a verbosity ds-server knows (all, brief, jobs or stats, + for more detail): ignored, as ds-server ignores it; did you mean -v all -n?\n"
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"nothing to warn about", []string{"-c", cfg, "-v", "all"}, ""},
+		{"seed", []string{"-c", cfg, "-r", "7"}, "dsmock: warning: -r 7 has no effect: the config's randomSeed 1024 overrides it\n"},
+		{"job file, conditions", []string{"-c", cfg, "-j", "5", "-d", "100"}, "dsmock: warning: -j 5 has no effect: the jobs come from the config's job file jobs.xml\n" +
+			"dsmock: warning: -d 100 has no effect: the config's endtime 604800 overrides it\n"},
+		{"--swf", []string{"--swf", swfTrace, "-j", "5"}, "dsmock: warning: -j 5 has no effect: --swf runs the trace's jobs\n"},
+		{"-v -n", []string{"-c", cfg, "-v", "-n"}, level},
+		{"-v -o, unknown word", []string{"-c", cfg, "-v", "-o"}, strings.ReplaceAll(level, "-n", "-o")},
+		{"-v loud", []string{"-c", cfg, "-v", "loud"}, "dsmock: warning: -v loud: not a verbosity ds-server knows (all, brief, jobs or stats, + for more detail): ignored, as ds-server ignores it\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb syncBuf
+			cl := commandLine{argv0: "dsmock", stdout: &out, stderr: &errb}
+			st, _, ok := cl.parse(tc.args)
+			require.True(t, ok, errb.String())
+			_, _, ok = cl.load(st)
+			require.True(t, ok, errb.String())
+			got := errb.String()
+			if st.swf != "" { // after the conversion's own notes
+				got = got[strings.LastIndex(strings.TrimSuffix(got, "\n"), "\n")+1:]
+			}
+			assert.Equal(t, tc.stderr, got)
+			assert.Empty(t, out.String())
+		})
+	}
+}

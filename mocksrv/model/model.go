@@ -123,6 +123,12 @@ type Config struct {
 	// zeros.
 	GrainOnly bool
 
+	// IgnoredOptions say which of -r, -j and -d this configuration leaves
+	// without effect, and why ("-j 5 has no effect: the config's jobcount
+	// 1000 overrides it"): ds-server says nothing, a user most likely
+	// expected the option to count.
+	IgnoredOptions []string
+
 	// Warnings are the lines ds-server prints on stderr while loading a
 	// configuration it accepts (e.g. "Error: Server rental rate", "No digits
 	// were found!" for a workload duration, ds-server.md §2.3, §2.5), in order.

@@ -105,7 +105,7 @@ func (l *cfgLoader) configElem(e *etree.Element) *ConfigError {
 		return err
 	}
 	if present {
-		l.seed = uint32(v)
+		l.seed, l.seedSet = uint32(v), true
 	}
 	if nl, ok := cfgAttr(e, "newline"); ok && nl == "true" {
 		l.cfg.Newline = true

@@ -73,6 +73,7 @@ type cfgLoader struct {
 	jobFileMode                       bool
 	servers, jobTypes, conditions     int // elements seen (1-based counters in messages)
 	seed                              uint32
+	seedSet                           bool // <config> has randomSeed
 	endTime, jobCount                 int
 	endTimeSet, jobCountSet           bool
 	traceRaw                          []FailureRecord // parsed trace, checked against the types after the walk
@@ -180,6 +181,7 @@ func (l *cfgLoader) finish() *ConfigError {
 	l.setSeed()
 	g := newGlibcRand(l.seed)
 	l.setTermination()
+	l.cfg.IgnoredOptions = l.ignoredOptions()
 	if l.jobFileMode {
 		// No job draws: the failures start at the first output
 		// (failure-models.md §1.4), with the end time in force before
