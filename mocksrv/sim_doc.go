@@ -77,9 +77,10 @@
 //     message, newline mode one line (bounded to 64 KiB);
 //   - [CRASH] cases (2): a bad handshake gets ERR and ends the connection
 //     with a *Fatal (status 1) whose Hint quotes the message and names the
-//     likely framing mismatch (front_hint.go); CNTJ states 0 and 8, GETS One with a bad id
-//     and SCHD with missing or non-numeric fields get the command's own
-//     error message (3); a client JCPL gets "ERR: invalid command (…)";
+//     likely framing mismatch (front_hint.go); CNTJ states 0 and 8 (with a
+//     stderr line of dsmock's that says why, not ds-server's "Out of
+//     bound"), GETS One with a bad id and SCHD with missing or non-numeric
+//     fields get the command's own error message (3); a client JCPL gets "ERR: invalid command (…)";
 //     KILJ of the only known-start job of a booting server and a server
 //     whose only jobs were killed go on (Appendix D: L = curStartTime);
 //     PSHJ when the job on offer is not SQ's head takes it out wherever it

@@ -238,11 +238,7 @@ func (e *Engine) execOnMachine(c *Command) Reply {
 			n, ok = e.cntj(s, c.N)
 		}
 		if !ok {
-			tok := c.Token
-			if tok == "" {
-				tok = strconv.Itoa(c.N)
-			}
-			e.stderr(tok + ": Out of bound! (0 - 8); Job state")
+			e.stderr(cntjStateLine(c))
 			return refused(Refusal{code: rCNTJ})
 		}
 		return Reply{Kind: ReplyNumber, N: n}
@@ -259,6 +255,30 @@ func (e *Engine) execOnMachine(c *Command) Reply {
 		return refused(r)
 	}
 	return Reply{Kind: ReplyKilled, N: n}
+}
+
+// cntjStateLine is the stderr line for a CNTJ state that is refused. Out
+// of 0-8, ds-server's own range message; 0 and 8 pass ds-server's check
+// and crash it (§5.9 [CRASH]), so refusing them is dsmock's choice and
+// the line says so instead of calling them out of bound, as is one for a
+// state that is not a number.
+func cntjStateLine(c *Command) string {
+	tok := c.Token
+	if tok == "" {
+		tok = strconv.Itoa(c.N)
+	}
+	const counted = "CNTJ counts states 1 (waiting) to 7 (killed)"
+	switch {
+	case c.Missing&MissingN != 0:
+		return "dsmock: CNTJ job state " + strconv.Quote(tok) + " is not a number: " + counted
+	case c.N == 0 || c.N == 8:
+		name := ""
+		if c.N == 0 {
+			name = " (submitted)"
+		}
+		return "dsmock: CNTJ job state " + strconv.Itoa(c.N) + name + " is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9): " + counted
+	}
+	return tok + ": Out of bound! (0 - 8); Job state"
 }
 
 // execMIGJ is MIGJ (§5.11): both machines are looked up (with their stderr

@@ -110,10 +110,26 @@ func TestSection5_5To5_9(t *testing.T) {
 	}
 	wantText(t, e, exec(e, Command{Op: OpCNTJ, Server: Ref{"a", 0}, N: 1}), "CNTJ a 0 1", "1")
 	wantText(t, e, exec(e, Command{Op: OpEJWT, Server: Ref{"a", 0}}), "EJWT a 0", "20")
-	exec(e, Command{Op: OpCNTJ, Server: Ref{"a", 0}, N: 9, Token: "9x"})
-	exec(e, Command{Op: OpCNTJ, Server: Ref{"a", 0}, N: 8})
-	if want := "9x: Out of bound! (0 - 8); Job state\n8: Out of bound! (0 - 8); Job state\n"; stderr.String() != want {
-		t.Fatalf("stderr %q, want %q", stderr.String(), want)
+	// A refused state: ds-server's range line outside 0-8; dsmock's own for
+	// 0 and 8 (ds-server crashes on them) and for a word.
+	const counted = ": CNTJ counts states 1 (waiting) to 7 (killed)\n"
+	for _, tc := range []struct {
+		c    Command
+		want string
+	}{
+		{Command{N: 9, Token: "9x"}, "9x: Out of bound! (0 - 8); Job state\n"},
+		{Command{N: -1, Token: "-1"}, "-1: Out of bound! (0 - 8); Job state\n"},
+		{Command{N: 0, Token: "0"}, "dsmock: CNTJ job state 0 (submitted) is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9)" + counted},
+		{Command{N: 8}, "dsmock: CNTJ job state 8 is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9)" + counted},
+		{Command{Token: "x", Missing: MissingN}, `dsmock: CNTJ job state "x" is not a number` + counted},
+	} {
+		stderr.Reset()
+		c := tc.c
+		c.Op, c.Server = OpCNTJ, Ref{"a", 0}
+		r := exec(e, c)
+		if stderr.String() != tc.want || r.Kind != ReplyRefused {
+			t.Errorf("CNTJ a 0 %q: reply kind %v, stderr %q, want a refusal and %q", c.Token, r.Kind, stderr.String(), tc.want)
+		}
 	}
 }
 
