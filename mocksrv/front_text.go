@@ -69,7 +69,12 @@ type Text struct {
 	MaxRefusedOffers int
 	stall            offerStall
 	label            string // see Label
+	noneSent         bool   // see NoneSent
 }
+
+// NoneSent reports whether NONE was sent: every job is done and the
+// client's next step is QUIT, which gets it the report.
+func (t *Text) NoneSent() bool { return t.noneSent }
 
 // Label is the session's label when Listener.Serve ran it with a
 // SessionLabel, "" otherwise: for OnEnd's messages about the session.

@@ -83,6 +83,7 @@ func (t *Text) reply(msg string, op engine.Op, r *engine.Reply) ([]byte, bool, e
 	case engine.ReplyRefused:
 		return t.sendMain(r.Refusal.Text(msg)), false, nil
 	case engine.ReplyEvent:
+		t.noneSent = t.noneSent || r.Event.Kind() == engine.EventNONE
 		t.prev = t.e.AppendEvent(t.prev[:0], r.Event) // a main-loop message: the previous one from now
 		t.e.LogSentBytes(t.prev)
 		if t.nl {

@@ -513,3 +513,24 @@ func TestAccountingTermKillMigrate(t *testing.T) {
 		}
 	}
 }
+
+// TestNoneSent: NoneSent turns true when the server sends NONE, not when
+// the client sends the word.
+func TestNoneSent(t *testing.T) {
+	d := newDlg(t, tinyConfig(), Options{})
+	d.start("JOBN 0 5 1 500 1000 50")
+	d.x("NONE", "JOBN 0 5 1 500 1000 50") // a client's NONE re-sends the previous message
+	for m := "JOBN 0"; m != "NONE"; {
+		if f := strings.Fields(m); f[0] == "JOBN" {
+			d.x("SCHD "+f[1]+" big 0", "OK")
+		}
+		if d.tx.NoneSent() {
+			t.Fatal("NoneSent before NONE")
+		}
+		r, _, _ := d.tx.Handle("REDY")
+		m = string(r)
+	}
+	if !d.tx.NoneSent() {
+		t.Fatal("NoneSent is false after NONE")
+	}
+}

@@ -160,7 +160,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 // it logged before Ctrl-C is on the screen.
 func serveOne(srv *mocksrv.Listener, ln net.Listener, stderr io.Writer, fileErr *atomic.Bool, wholeProcess bool) int {
 	ctx, release := onSignal()
-	_, err := srv.ServeOneContext(ctx, ln)
+	t, err := srv.ServeOneContext(ctx, ln)
 	release()
 	if sig, ok := interruptedBy(err); ok {
 		return dieOf(sig, wholeProcess)
@@ -171,7 +171,7 @@ func serveOne(srv *mocksrv.Listener, ln net.Listener, stderr io.Writer, fileErr 
 			printLines(stderr, fatalLines(f, ""))
 			return f.Status
 		}
-		fmt.Fprintln(stderr, "dsmock:", err)
+		fmt.Fprintln(stderr, "dsmock:", err.Error()+afterNone(t, err))
 		return 1
 	}
 	if fileErr.Load() {
@@ -197,7 +197,7 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			if errors.As(cause, &f) {
 				printLines(stderr, fatalLines(f, who))
 			} else {
-				fmt.Fprintf(stderr, "dsmock: %s ended: %v\n", who, cause)
+				fmt.Fprintf(stderr, "dsmock: %s ended: %v%s\n", who, cause, afterNone(t, cause))
 			}
 		}
 		if err != nil || t == nil || t.Report() == nil {
@@ -219,6 +219,16 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			}
 		}
 	}
+}
+
+// afterNone is what to add to the message of a client that disconnected
+// without QUIT once it had NONE: it most likely thought NONE the end, and
+// the report, which only QUIT brings, is what it missed.
+func afterNone(t *mocksrv.Text, err error) string {
+	if t == nil || !t.NoneSent() || !errors.Is(err, mocksrv.ErrDisconnected) {
+		return ""
+	}
+	return "; send QUIT after NONE to get the end-of-simulation report"
 }
 
 // fatalLines are the stderr lines for a session that f ended, after any

@@ -1,6 +1,7 @@
 package dsmock
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"net"
@@ -12,6 +13,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
@@ -283,6 +287,48 @@ func TestRunDisconnect(t *testing.T) {
 	}
 	if _, err := os.Stat("ds-res-failures.txt"); err == nil {
 		t.Fatal("ds-res-failures.txt written after a disconnect")
+	}
+}
+
+// TestRunDisconnectAfterNone: a client that leaves without QUIT is told,
+// when it had NONE, that QUIT brings the report; before NONE the message
+// is the plain one.
+func TestRunDisconnectAfterNone(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	for _, tc := range []struct {
+		name   string
+		toNone bool
+		stderr string
+	}{
+		{"after NONE", true, "dsmock: the client disconnected without QUIT; send QUIT after NONE to get the end-of-simulation report\n"},
+		{"before NONE", false, "dsmock: the client disconnected without QUIT\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			addr, stdout, stderr, code := startDsmock(t, "-c", cfg, "-n")
+			c, err := net.Dial("tcp", addr)
+			require.NoError(t, err)
+			require.NoError(t, c.SetDeadline(time.Now().Add(10*time.Second)))
+			r := bufio.NewReader(c)
+			tx := func(m string) string {
+				_, err := c.Write([]byte(m + "\n"))
+				require.NoError(t, err)
+				line, err := r.ReadString('\n')
+				require.NoError(t, err)
+				return strings.TrimSuffix(line, "\n")
+			}
+			tx("HELO")
+			tx("AUTH x")
+			for m := tx("REDY"); tc.toNone && m != "NONE"; m = tx("REDY") {
+				if f := strings.Fields(m); f[0] == "JOBN" {
+					require.Equal(t, "OK", tx("SCHD "+f[1]+" super-silk 0"))
+				}
+			}
+			c.Close()
+			assert.Equal(t, 1, <-code)
+			assert.Equal(t, tc.stderr, stderr.String())
+			assert.NotContains(t, stdout.String(), "[ Summary ]")
+		})
 	}
 }
 
