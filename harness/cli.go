@@ -78,7 +78,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
-	fs.StringVarP(&c.format, "format", "f", "table", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
+	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result (with --shard: any of the shard's runs, once its piece is written)")
@@ -492,9 +492,10 @@ A sweep can be split over machines: each runs --shard i/n (round-robin slices
 of the run list) and writes a JSON piece; "dsbench merge" of all n pieces
 prints the report the whole sweep would.
 
-An output flag (--out, --html, --waits, --plots, --keep-logs) that would
-write over an input (a config, its job or failure file, a trace, a piece)
-is refused before any run.
+An output flag (--out, --html, --waits, --plots, --keep-logs), or a
+--client-dir where ds-system.xml would be written, that would write over an
+input (a config, its job or failure file, a trace, a piece) is refused
+before any run.
 
 Flags:
 %s

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -23,7 +22,7 @@ func (c *cliConfig) checkOutputs(b *Bench) error {
 			return err
 		}
 	}
-	if err := checkFolder("--plots", c.plots, in, isPlotFile); err != nil {
+	if err := checkFolder("--plots", c.plots, in, ownPlotName); err != nil {
 		return err
 	}
 	if err := checkFolder("--keep-logs", c.keepLogs, in, isKeptLog); err != nil {
@@ -167,20 +166,6 @@ func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name
 		}
 	}
 	return nil
-}
-
-// isPlotFile reports whether --plots may write a file of this name
-// (WritePlots, writeBoundPlot, WriteTimeline, WriteSweepPlots).
-func isPlotFile(name string) bool {
-	stem, ext, _ := strings.Cut(name, ".")
-	if !slices.Contains(PlotFormats, ext) {
-		return false
-	}
-	switch stem {
-	case "tradeoff", "bounds", "timeline":
-		return true
-	}
-	return strings.HasPrefix(stem, "metric-") || strings.HasPrefix(stem, "sweep-")
 }
 
 // benchInputs lists the files a bench reads: each config file and the job

@@ -135,6 +135,16 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(data), `file="jobs.xml"`, `file="`+name+`"`, 1)), 0o644))
 	}
 	require.NoError(t, os.Remove(filepath.Join(odd, "config.xml")))
+	// An input named as the ds-system.xml a --client run writes into
+	// --client-dir.
+	sysDir := filepath.Join(dir, "sys")
+	copyFiles(t, fx, sysDir, "config.xml")
+	require.NoError(t, os.Rename(filepath.Join(sysDir, "config.xml"), filepath.Join(sysDir, "sys.xml")))
+	copyFileAs(t, jobs, filepath.Join(sysDir, "ds-system.xml"))
+	sysCfg := filepath.Join(sysDir, "sys.xml")
+	data, err := os.ReadFile(sysCfg)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(sysCfg, []byte(strings.Replace(string(data), `file="jobs.xml"`, `file="ds-system.xml"`, 1)), 0o644))
 
 	var pieces []string
 	for i := 1; i <= 2; i++ {
@@ -157,6 +167,7 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		{"servers= file", []string{"--out", servers, trace + ":servers=" + servers}, "--out " + servers + ": the same file as " + servers + " (the servers= file of config small:servers="},
 		{"plot name", []string{"--plots", odd, odd}, "--plots " + odd + ": would write " + filepath.Join(odd, "tradeoff.svg") + ", the same file as " + filepath.Join(odd, "tradeoff.svg") + " (the job file of config tradeoff)"},
 		{"log name", []string{"--keep-logs", odd, odd}, "--keep-logs " + odd + ": would write " + filepath.Join(odd, "x.server.log") + ", the same file as " + filepath.Join(odd, "x.server.log") + " (the job file of config x.server)"},
+		{"client folder", []string{"--client", "true", "--client-dir", sysDir, sysCfg}, "--client-dir " + sysDir + ": would write " + filepath.Join(sysDir, "ds-system.xml") + ", the same file as " + filepath.Join(sysDir, "ds-system.xml") + " (the job file of config sys)"},
 		{"merge piece", append([]string{"merge", "--out", pieces[0]}, pieces...), "dsbench merge: --out " + pieces[0] + ": the same file as " + pieces[0] + " (a piece to merge)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -241,6 +252,13 @@ func TestOutExtensionChoosesTheFormat(t *testing.T) {
 		data, err := os.ReadFile(out)
 		require.NoError(t, err)
 		assert.True(t, strings.HasPrefix(string(data), tc.head), "%v %s: %.40q", tc.args, tc.out, data)
+		// The text table and markdown begin alike: tell them apart by a
+		// table's first row.
+		md := strings.HasSuffix(tc.out, ".md") || slices.Contains(tc.args, "md")
+		if tc.head == "dsbench: " {
+			assert.Equal(t, md, strings.Contains(string(data), "\n| Config |"), "%v %s: markdown?", tc.args, tc.out)
+			assert.Equal(t, !md, strings.Contains(string(data), "\nConfig "), "%v %s: text table?", tc.args, tc.out)
+		}
 		assert.Equal(t, strings.ReplaceAll(tc.warns, "R", out), stderr, "%v %s", tc.args, tc.out)
 		require.NoError(t, os.Remove(out))
 	}

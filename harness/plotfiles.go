@@ -11,7 +11,8 @@ import (
 
 // ownPlotName tells whether a file name is one dsbench --plots writes
 // (WritePlots, WriteBoundPlot, WriteTimeline, WriteSweepPlots), whichever
-// run wrote it.
+// run wrote it: the names --plots refuses to write over an input with
+// (checkOutputs) and names as an earlier run's (noteStalePlots).
 func ownPlotName(name string) bool {
 	ext := filepath.Ext(name)
 	if !slices.Contains(PlotFormats, strings.TrimPrefix(ext, ".")) {

@@ -103,6 +103,11 @@ func TestParseVariantsAmbiguousName(t *testing.T) {
 		{[]string{"thr:queue=fcfs,gq"}, []string{"thr:queue=fcfs", "thr:queue=gq"}},
 		{[]string{"thr:queue=gq", "thr:queue=fcfs"}, []string{"thr:queue=gq", "thr:queue=fcfs"}},
 		{[]string{"fcfs,thr:queue=gq"}, []string{"fcfs", "thr:queue=gq"}},
+		// A name in an -a of its own starts a spec: the way the refusal
+		// tells to write the strategy beside the sweep.
+		{[]string{"thr:queue=gq", "fcfs"}, []string{"thr:queue=gq", "fcfs"}},
+		{[]string{"sgme:base=ff", "ff"}, []string{"sgme:base=ff", "ff"}},
+		{[]string{"provision:target=costdp", "fluidplan,ff"}, []string{"provision:target=costdp", "fluidplan", "ff"}},
 		{[]string{"spec-b:m=1,spec-a"}, []string{"spec-b:m=1", "spec-a"}},
 	}
 	for _, c := range cases {

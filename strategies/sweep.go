@@ -20,9 +20,12 @@ type Sweep struct {
 // with a colon ("name:key=v") or a registered name starts a spec, a
 // "key=value" token adds a key to the current spec, and any other token is
 // one more value of the last key (harness.ParseVariants documents the
-// grammar for users), except a registered name the last key would also
-// take as a value, which is refused as ambiguous (see accepts). Empty tokens, such as a trailing comma's, are
-// ignored. Names and keys are not checked against the registry here.
+// grammar for users), except a registered name the last key, written in
+// the same value, would also take as a value, which is refused as
+// ambiguous (see accepts); in a value of its own a name starts a spec
+// (-a sgme:base=ff -a ff is sgme beside ff). Empty tokens, such as a
+// trailing comma's, are ignored. Names and keys are not checked against
+// the registry here.
 // dsbench and dsclient share it, so that a spec copied from one command
 // line reads the same in the other.
 func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
@@ -30,6 +33,7 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 	var cur *Sweep
 	lastKey := ""
 	for _, value := range values {
+		keyHere := false // lastKey was written in this value
 		toks, err := SplitTop(value, ',')
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", flag, err)
@@ -45,7 +49,7 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 			}
 			_, isName := Lookup(tok)
 			_, _, hasEq := CutTop(tok, '=')
-			if isName && !hasColon && !hasEq && cur.accepts(lastKey, tok) {
+			if isName && !hasColon && !hasEq && keyHere && cur.accepts(lastKey, tok) {
 				return nil, cur.ambiguous(flag, value, lastKey, tok)
 			}
 			switch {
@@ -62,6 +66,7 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 				if lastKey, err = cur.addKey(flag, value, tok); err != nil {
 					return nil, err
 				}
+				keyHere = true
 			default:
 				if lastKey == "" {
 					return nil, fmt.Errorf("%s %q: %q is neither a strategy nor a parameter value", flag, value, tok)
