@@ -142,6 +142,27 @@ func sameFileAs(st os.FileInfo, inputs []inputFile) (inputFile, bool) {
 	return inputFile{}, false
 }
 
+// InputFile is a file a command reads and what it is ("the config"), for
+// SameAsInput.
+type InputFile struct{ Path, What string }
+
+// SameAsInput finds the input that path already is, as dsbench's output
+// flags are checked (sameFileAs: by another name or through a link too),
+// for another command's outputs. ok is false when path does not exist:
+// a file not there yet is no input.
+func SameAsInput(path string, inputs []InputFile) (in InputFile, ok bool) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return InputFile{}, false
+	}
+	list := make([]inputFile, len(inputs))
+	for i, in := range inputs {
+		list[i] = inputFile{path: in.Path, what: in.What}
+	}
+	found, ok := sameFileAs(st, list)
+	return InputFile{Path: found.path, What: found.what}, ok
+}
+
 // checkInputsIn refuses a folder flag when an input is in dir under a
 // name the flag writes there.
 func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name string) bool) error {

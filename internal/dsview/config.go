@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
@@ -55,42 +56,33 @@ func isSystemXML(path string) bool {
 	}
 }
 
-// input is a file dsview reads, for checkOutNotInput.
-type input struct{ what, path string }
-
 // configInputs are the files -c reads: the config, or the trace and the
 // config its servers= option names.
-func configInputs(spec string) []input {
+func configInputs(spec string) []harness.InputFile {
 	if !swf.IsTrace(spec) {
-		return []input{{"the config", spec}}
+		return []harness.InputFile{{Path: spec, What: "the config"}}
 	}
 	path, o, err := swf.ParseSpec(spec)
 	if err != nil { // refused when loaded
 		return nil
 	}
-	in := []input{{"the SWF trace", path}}
+	in := []harness.InputFile{{Path: path, What: "the SWF trace"}}
 	if o.Servers != "" {
-		in = append(in, input{"the trace's servers= config", o.Servers})
+		in = append(in, harness.InputFile{Path: o.Servers, What: "the trace's servers= config"})
 	}
 	return in
 }
 
 // checkOutNotInput refuses an -o that is one of the inputs (the same file
-// by another name or a link too): the page would replace the run it
-// draws, and the shell's history makes that slip easy. An -o that does
-// not exist yet is no input.
-func checkOutNotInput(out string, inputs []input) error {
+// by another name or a link too, found as dsbench finds its own): the
+// page would replace the run it draws, and the shell's history makes
+// that slip easy. An -o that does not exist yet is no input.
+func checkOutNotInput(out string, inputs []harness.InputFile) error {
 	if out == "" {
 		return nil
 	}
-	ost, err := os.Stat(out)
-	if err != nil {
-		return nil
-	}
-	for _, in := range inputs {
-		if ist, err := os.Stat(in.path); err == nil && os.SameFile(ost, ist) {
-			return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.what, in.path)
-		}
+	if in, ok := harness.SameAsInput(out, inputs); ok {
+		return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.What, in.Path)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -83,7 +84,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 func readInputs(config, out, title string, logs []string) (*viewer.Page, error) {
 	inputs := configInputs(config)
 	for _, l := range logs {
-		inputs = append(inputs, input{"the log", l})
+		inputs = append(inputs, harness.InputFile{Path: l, What: "the log"})
 	}
 	if err := checkOutNotInput(out, inputs); err != nil {
 		return nil, err
