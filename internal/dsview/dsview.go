@@ -80,7 +80,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // readInputs checks that -o is none of the inputs, then reads the config
-// and the logs into the page.
+// and the logs into the page. The files the config names are known only
+// once it is loaded, and are checked then, still before anything is
+// written.
 func readInputs(config, out, title string, logs []string) (*viewer.Page, error) {
 	inputs := configInputs(config)
 	for _, l := range logs {
@@ -91,6 +93,9 @@ func readInputs(config, out, title string, logs []string) (*viewer.Page, error) 
 	}
 	cfg, err := loadConfig(config)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkOutNotInput(out, loadedInputs(config, cfg)); err != nil {
 		return nil, err
 	}
 	return buildPage(cfg, config, title, logs)

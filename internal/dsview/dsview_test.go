@@ -1,6 +1,7 @@
 package dsview
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -202,6 +203,51 @@ func TestDsviewOutputIsAnInput(t *testing.T) {
 				got, err = os.ReadFile("config.xml")
 				require.NoError(t, err)
 				assert.True(t, string(got) == string(cfgData), "the config was changed")
+			}
+		})
+	}
+}
+
+// An -o that is the job file or the failure trace the config names is
+// refused too, found where the loader found it: beside the config, or in
+// the working folder when there is one of that name there (ds-server
+// looks there first), by any name; nothing is changed.
+func TestDsviewOutputIsAConfigsFile(t *testing.T) {
+	dir := fixtures.Dir(t)
+	fixture := filepath.Join(dir, "fixtures/ds-sample-config05-failures")
+	log := filepath.Join(dir, "transcripts/ds-sample-config05-failures.ffq.vall.log.gz")
+	cases := []struct {
+		name, out, want string
+		jobsHere        bool // a jobs.xml in the working folder, read instead of the config's
+	}{
+		{"the job file", "cfg/jobs.xml", "-o cfg/jobs.xml is the config's job file cfg/jobs.xml", false},
+		{"the job file by another name", "./cfg/../cfg/jobs.xml", "-o ./cfg/../cfg/jobs.xml is the config's job file cfg/jobs.xml", false},
+		{"the failure trace", "cfg/failures.txt", "-o cfg/failures.txt is the config's failure trace cfg/failures.txt", false},
+		{"the job file in the working folder", "jobs.xml", "-o jobs.xml is the config's job file jobs.xml", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			t.Chdir(tmp)
+			require.NoError(t, os.Mkdir("cfg", 0o755))
+			files := map[string]string{"cfg/config.xml": "config.xml", "cfg/jobs.xml": "jobs.xml", "cfg/failures.txt": "failures.txt"}
+			if c.jobsHere {
+				files["jobs.xml"] = "jobs.xml"
+			}
+			want := map[string][]byte{}
+			for to, from := range files {
+				data, err := os.ReadFile(filepath.Join(fixture, from))
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(to, data, 0o644))
+				want[to] = data
+			}
+			var stdout, stderr strings.Builder
+			assert.Equal(t, ExitFailure, Main([]string{"-c", "cfg/config.xml", "-o", c.out, log}, &stdout, &stderr))
+			assert.Equal(t, "dsview: "+c.want+": refusing to overwrite an input (name another output file)\n", stderr.String())
+			for f, data := range want {
+				got, err := os.ReadFile(f)
+				require.NoError(t, err)
+				assert.True(t, bytes.Equal(got, data), "%s was changed", f)
 			}
 		})
 	}
