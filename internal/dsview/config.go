@@ -112,7 +112,7 @@ func checkOutNotInput(out string, inputs []harness.InputFile) error {
 		return nil
 	}
 	if in, ok := harness.SameAsInput(out, inputs); ok {
-		return fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.What, in.Path)
+		return usageError{fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.What, in.Path)}
 	}
 	return nil
 }

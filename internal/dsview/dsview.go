@@ -25,8 +25,13 @@ import (
 const (
 	ExitOK      = 0
 	ExitFailure = 1 // a file could not be read or is refused
-	ExitUsage   = 2
+	ExitUsage   = 2 // a bad command line, or an -o that is one of the inputs
 )
+
+// usageError is a command line refused for what its files are (an -o
+// that is an input): ExitUsage, the status dsbench gives the same
+// refusal.
+type usageError struct{ error }
 
 // Main runs dsview with args (without the program name).
 func Main(args []string, stdout, stderr io.Writer) int {
@@ -53,7 +58,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"split at the boot time of the type each job completed on; a run that ended with\n"+
 			"jobs in the global queue has none and is left out of the mean, as in dsbench.\n\n"+
 			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
-			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s", fs.FlagUsages())
+			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
+			"Exit status: %d page or table written; %d a config or log that cannot be read or is refused, or an\nunwritable output; "+
+			"%d bad command line (also an -o that is one of the inputs).\n", fs.FlagUsages(), ExitOK, ExitFailure, ExitUsage)
 		return ExitOK
 	}
 	if *config == "" || fs.NArg() == 0 {
@@ -63,6 +70,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	page, err := readInputs(*config, *out, *title, fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
+		if errors.As(err, new(usageError)) {
+			return ExitUsage
+		}
 		return ExitFailure
 	}
 	for _, n := range page.Notes { // runs left out: on the page, and said here

@@ -49,6 +49,15 @@ func TestDsviewTranscripts(t *testing.T) {
 	}
 }
 
+// -h says what each exit status means, the -o refusal with the usage
+// status.
+func TestDsviewHelpExitStatuses(t *testing.T) {
+	var stdout, stderr strings.Builder
+	require.Equal(t, ExitOK, Main([]string{"-h"}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "Exit status: 0 page or table written; 1 ")
+	assert.Contains(t, stdout.String(), "; 2 bad command line (also an -o that is one of the inputs).")
+}
+
 // Refused input: a clear message naming the file (and line), exit 1, no
 // page written.
 func TestDsviewRefuses(t *testing.T) {
@@ -169,7 +178,8 @@ func TestDsviewWaitsMatchDsServer(t *testing.T) {
 }
 
 // An -o that is one of the inputs, by any name, is refused before
-// anything is written: the input is left as it was.
+// anything is written, with the usage status as dsbench refuses it: the
+// input is left as it was.
 func TestDsviewOutputIsAnInput(t *testing.T) {
 	dir := fixtures.Dir(t)
 	tmp := t.TempDir()
@@ -195,7 +205,7 @@ func TestDsviewOutputIsAnInput(t *testing.T) {
 					args = append(args, "--waits")
 				}
 				var stdout, stderr strings.Builder
-				assert.Equal(t, ExitFailure, Main(args, &stdout, &stderr))
+				assert.Equal(t, ExitUsage, Main(args, &stdout, &stderr))
 				assert.Contains(t, stderr.String(), c.want)
 				got, err := os.ReadFile("bf.log")
 				require.NoError(t, err)
@@ -242,7 +252,7 @@ func TestDsviewOutputIsAConfigsFile(t *testing.T) {
 				want[to] = data
 			}
 			var stdout, stderr strings.Builder
-			assert.Equal(t, ExitFailure, Main([]string{"-c", "cfg/config.xml", "-o", c.out, log}, &stdout, &stderr))
+			assert.Equal(t, ExitUsage, Main([]string{"-c", "cfg/config.xml", "-o", c.out, log}, &stdout, &stderr))
 			assert.Equal(t, "dsview: "+c.want+": refusing to overwrite an input (name another output file)\n", stderr.String())
 			for f, data := range want {
 				got, err := os.ReadFile(f)

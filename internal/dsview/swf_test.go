@@ -75,7 +75,7 @@ func TestDsviewSWFTrace(t *testing.T) {
 			assert.True(t, strings.HasPrefix(stderr.String(), c.want), "stderr %q, want %q", stderr.String(), c.want)
 		}
 		var stdout, stderr strings.Builder
-		assert.Equal(t, ExitFailure, Main([]string{"-c", "small.swf:servers=servers.xml", "-o", "./servers.xml", "run.log"}, &stdout, &stderr))
+		assert.Equal(t, ExitUsage, Main([]string{"-c", "small.swf:servers=servers.xml", "-o", "./servers.xml", "run.log"}, &stdout, &stderr))
 		assert.Contains(t, stderr.String(), "-o ./servers.xml is the trace's servers= config servers.xml")
 	})
 }
