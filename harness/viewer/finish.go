@@ -42,7 +42,7 @@ func (p *parser) finish() (*Run, error) {
 			r.Stuck++
 		case j.offered && !j.placed && p.quit:
 			p.queue = append(p.queue, Span{j.offerTime, r.End})
-			r.Stuck++
+			r.Unplaced++
 		}
 	}
 	if len(r.Stays) == 0 {

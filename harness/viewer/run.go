@@ -55,10 +55,13 @@ type Run struct {
 	TotalCost float64
 	LogCost   string
 	Notes     []string // what the log could not show (e.g. TERM at -v brief)
-	// Stuck is how many jobs were still in the global queue when the run
-	// ended (a strategy that never takes failed jobs back): they never
+	// Stuck is how many failed or killed jobs were still in the global
+	// queue when the run ended (a strategy that never takes failed jobs
+	// back); Unplaced how many jobs were offered and not placed when the
+	// client quit: queued with ENQJ or their offer left unanswered, which
+	// a -v brief log cannot tell apart (it shows no ENQJ). Neither kind
 	// completed, so the run's waits leave them out.
-	Stuck int
+	Stuck, Unplaced int
 }
 
 // Type is a server type.

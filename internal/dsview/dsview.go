@@ -56,7 +56,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"note when another can be; a single log that cannot be drawn is refused.\n"+
 			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
 			"split at the boot time of the type each job completed on; a run that ended with\n"+
-			"jobs in the global queue has none and is left out of the mean, as in dsbench.\n\n"+
+			"jobs not completed (failed ones left in the global queue, offered ones not placed\n"+
+			"when the client quit) has none and is left out of the mean, as in dsbench.\n\n"+
 			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
 			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
 			"Exit status: %d page or table written; %d a config or log that cannot be read or is refused, or an\nunwritable output; "+
@@ -196,15 +197,15 @@ func gunzip(path string, data []byte) ([]byte, error) {
 }
 
 // writeWaits is --waits: a row per run, then their mean. A run with jobs
-// stuck in the global queue has no split (its waits would leave out the
-// jobs that waited longest): it is named below the table and left out of
-// the mean, as dsbench --waits leaves out a run that failed that way.
+// that never completed has no split (its waits would leave out the jobs
+// that waited longest): it is named below the table and left out of the
+// mean, as dsbench --waits leaves out a run that failed that way.
 func writeWaits(w io.Writer, runs []*viewer.Run) error {
 	var rows []viewer.WaitRow
 	var missing []string
 	for _, r := range runs {
-		if r.Stuck > 0 {
-			missing = append(missing, fmt.Sprintf("%s: %d jobs were still in the global queue when the run ended (the strategy did not take them back)", r.Name, r.Stuck))
+		if why := noSplit(r); why != "" {
+			missing = append(missing, r.Name+": "+why)
 			continue
 		}
 		rows = append(rows, viewer.WaitRow{Name: r.Name, Waits: r.Waits()})
@@ -218,6 +219,27 @@ func writeWaits(w io.Writer, runs []*viewer.Run) error {
 		}
 	}
 	return nil
+}
+
+// noSplit says why r has no wait split, "" when it has one. The jobs a
+// client left unplaced when it quit are not said to be in the global
+// queue: the log does not show whether it queued them.
+func noSplit(r *viewer.Run) string {
+	var why []string
+	if r.Stuck > 0 {
+		why = append(why, jobsWere(r.Stuck)+" still in the global queue when the run ended (the strategy did not take them back)")
+	}
+	if r.Unplaced > 0 {
+		why = append(why, jobsWere(r.Unplaced)+" offered and not placed when the client quit (queued with ENQJ, or the offer left unanswered)")
+	}
+	return strings.Join(why, "; ")
+}
+
+func jobsWere(n int) string {
+	if n == 1 {
+		return "1 job was"
+	}
+	return fmt.Sprintf("%d jobs were", n)
 }
 
 // write renders into a buffer first, so a failed page leaves no file

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -436,4 +437,28 @@ func TestDsviewWaitsStuckRun(t *testing.T) {
 	assert.Equal(t, []string{filepath.Base(ffq) + " 500 5115.0", "bfq.log 500 5115.0", "mean of 2"}, runs, "the stuck run has no row and is not in the mean")
 	assert.Equal(t, fmt.Sprintf("no wait split for ff.log: %d jobs were still in the global queue when the run ended (the strategy did not take them back)",
 		rep.Unscheduled), lines[len(lines)-1])
+}
+
+// A run's missing wait split says which jobs never completed: failed or
+// killed ones left in the global queue, and offered ones the client left
+// unplaced when it quit, which are not said to be queued (the log does
+// not show whether they were).
+func TestDsviewNoSplitWhy(t *testing.T) {
+	const queued = " still in the global queue when the run ended (the strategy did not take them back)"
+	const unplaced = " offered and not placed when the client quit (queued with ENQJ, or the offer left unanswered)"
+	cases := []struct {
+		name            string
+		stuck, unplaced int
+		want            string
+	}{
+		{"every job completed", 0, 0, ""},
+		{"failed jobs left in the queue", 3, 0, "3 jobs were" + queued},
+		{"one job left unplaced", 0, 1, "1 job was" + unplaced},
+		{"both", 1, 2, "1 job was" + queued + "; 2 jobs were" + unplaced},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, noSplit(&viewer.Run{Stuck: c.stuck, Unplaced: c.unplaced}))
+		})
+	}
 }
