@@ -57,10 +57,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
 			"split at the boot time of the type each job completed on; a run that ended with\n"+
 			"jobs not completed (failed ones left in the global queue, offered ones not placed\n"+
-			"when the client quit) has none and is left out of the mean, as in dsbench.\n\n"+
+			"when the client quit) has none and is left out of the mean, as in dsbench; when\n"+
+			"no run has one, dsview fails.\n\n"+
 			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
 			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
-			"Exit status: %d page or table written; %d a config or log that cannot be read or is refused, or an\nunwritable output; "+
+			"Exit status: %d page or table written; %d a config or log that cannot be read or is\n"+
+			"refused, an unwritable output, or --waits with no run that has a wait split;\n"+
 			"%d bad command line (also an -o that is one of the inputs).\n", fs.FlagUsages(), ExitOK, ExitFailure, ExitUsage)
 		return ExitOK
 	}
@@ -199,7 +201,8 @@ func gunzip(path string, data []byte) ([]byte, error) {
 // writeWaits is --waits: a row per run, then their mean. A run with jobs
 // that never completed has no split (its waits would leave out the jobs
 // that waited longest): it is named below the table and left out of the
-// mean, as dsbench --waits leaves out a run that failed that way.
+// mean, as dsbench --waits leaves out a run that failed that way. No run
+// with a split is an error: there is nothing to show.
 func writeWaits(w io.Writer, runs []*viewer.Run) error {
 	var rows []viewer.WaitRow
 	var missing []string
@@ -209,6 +212,9 @@ func writeWaits(w io.Writer, runs []*viewer.Run) error {
 			continue
 		}
 		rows = append(rows, viewer.WaitRow{Name: r.Name, Waits: r.Waits()})
+	}
+	if len(rows) == 0 { // a table of no rows and a mean of none would pass for a result
+		return fmt.Errorf("--waits: no run has a wait split:\n  %s", strings.Join(missing, "\n  "))
 	}
 	if err := viewer.WriteWaits(w, viewer.WithMean(fmt.Sprintf("mean of %d", len(rows)), rows)); err != nil {
 		return err

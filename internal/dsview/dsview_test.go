@@ -56,7 +56,7 @@ func TestDsviewHelpExitStatuses(t *testing.T) {
 	var stdout, stderr strings.Builder
 	require.Equal(t, ExitOK, Main([]string{"-h"}, &stdout, &stderr))
 	assert.Contains(t, stdout.String(), "Exit status: 0 page or table written; 1 ")
-	assert.Contains(t, stdout.String(), "; 2 bad command line (also an -o that is one of the inputs).")
+	assert.Contains(t, stdout.String(), "or --waits with no run that has a wait split;\n2 bad command line (also an -o that is one of the inputs).")
 }
 
 // Refused input: a clear message naming the file (and line), exit 1, no
@@ -435,8 +435,16 @@ func TestDsviewWaitsStuckRun(t *testing.T) {
 		runs = append(runs, strings.Join(strings.Fields(l)[:3], " "))
 	}
 	assert.Equal(t, []string{filepath.Base(ffq) + " 500 5115.0", "bfq.log 500 5115.0", "mean of 2"}, runs, "the stuck run has no row and is not in the mean")
-	assert.Equal(t, fmt.Sprintf("no wait split for ff.log: %d jobs were still in the global queue when the run ended (the strategy did not take them back)",
-		rep.Unscheduled), lines[len(lines)-1])
+	why := fmt.Sprintf("ff.log: %d jobs were still in the global queue when the run ended (the strategy did not take them back)", rep.Unscheduled)
+	assert.Equal(t, "no wait split for "+why, lines[len(lines)-1])
+
+	// The stuck run alone: no table of no rows, but a failure that says why.
+	out := filepath.Join(tmp, "waits.txt")
+	stdout.Reset()
+	stderr.Reset()
+	require.Equal(t, ExitFailure, Main([]string{"--waits", "-c", cfgPath, "-o", out, stuck}, &stdout, &stderr))
+	assert.Equal(t, "dsview: --waits: no run has a wait split:\n  "+why+"\n", stderr.String())
+	assert.NoFileExists(t, out)
 }
 
 // A run's missing wait split says which jobs never completed: failed or
