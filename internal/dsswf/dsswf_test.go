@@ -82,7 +82,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"--bogus", trace}, ExitUsage, "unknown flag: --bogus"},
 		{[]string{"-o", out, bad}, ExitInput, bad + `: line 2: field 5 (allocated processors): "-4": negative`},
 		{[]string{"-o", out, "--servers", "/nonexistent.xml", trace}, ExitInput, "servers config: open /nonexistent.xml"},
-		{[]string{"-o", out, cut}, ExitInput, "dsswf: " + cut + ": the gzip file ends early (unexpected EOF)"},
+		{[]string{"-o", out, cut}, ExitInput, "dsswf: " + cut + ": truncated gzip file: it ends before its compressed data does"},
 		// A bad server is named in the file the user gave, as dsmock -c names it.
 		{[]string{"-o", out, "--servers", cores0, trace}, ExitInput, "dsswf: " + cores0 + ": <server> 2 (big): attribute cores: 0: Out of bound! (1 - 1024); Core count limit\n"},
 	} {

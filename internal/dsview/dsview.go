@@ -19,6 +19,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
 // Exit statuses.
@@ -177,7 +178,9 @@ func readLog(path string, cfg *mocksrv.Config) (viewer.Logs, error) {
 }
 
 // gunzip is a .gz log's text. gzip's own errors ("unexpected EOF", "gzip:
-// invalid header") name neither the file nor what is wrong with it.
+// invalid header") name neither the file nor what is wrong with it; a
+// file too short for a header, or that is not gzip at all, is said here,
+// and a fault in the stream as dsswf and dsmock --swf say it of a trace.
 func gunzip(path string, data []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	switch {
@@ -189,11 +192,8 @@ func gunzip(path string, data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%s: invalid gzip file: %v", path, err)
 	}
 	out, err := io.ReadAll(zr)
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, fmt.Errorf("%s: truncated gzip file: it ends before its compressed data does (a copy or download cut short?)", path)
-	case err != nil:
-		return nil, fmt.Errorf("%s: invalid gzip file: %v", path, err)
+	if err != nil {
+		return nil, swf.GzipError(path, err)
 	}
 	return out, nil
 }

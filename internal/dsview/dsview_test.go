@@ -3,6 +3,7 @@ package dsview
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
 // dsview on two shared transcripts of the real ds-server: one page, both
@@ -353,6 +355,14 @@ func TestDsviewBadGzip(t *testing.T) {
 			assert.Contains(t, stderr.String(), "dsview: "+log+": "+c.want)
 		})
 	}
+	t.Run("worded as a trace's", func(t *testing.T) {
+		log := filepath.Join(t.TempDir(), "run.log.gz")
+		require.NoError(t, os.WriteFile(log, gz[:len(gz)/2], 0o644))
+		var stdout, stderr strings.Builder
+		assert.Equal(t, ExitFailure, Main([]string{"-c", cfg, log}, &stdout, &stderr))
+		want := swf.GzipError(log, io.ErrUnexpectedEOF) // what dsswf and dsmock --swf say of a trace cut short
+		assert.Equal(t, "dsview: "+want.Error()+"\n", stderr.String(), "a cut .gz log and a cut .swf.gz are said alike")
+	})
 }
 
 // Several logs are read as several runs of one file are: a log with no run

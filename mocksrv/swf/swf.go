@@ -103,7 +103,7 @@ func Parse(name string, r io.Reader) (*Trace, error) {
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		z, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, GzipError(name, err)
 		}
 		defer z.Close()
 		zr = &streamReader{r: z}
@@ -151,13 +151,22 @@ func (s *streamReader) Read(p []byte) (int, error) {
 // fault is the stream's error, named for the file; nil when there is
 // none or the file is not compressed (s nil).
 func (s *streamReader) fault(name string) error {
-	switch {
-	case s == nil || s.err == nil:
+	if s == nil || s.err == nil {
 		return nil
-	case errors.Is(s.err, io.ErrUnexpectedEOF):
-		return fmt.Errorf("%s: the gzip file ends early (%w): a partial download or copy?", name, s.err)
 	}
-	return fmt.Errorf("%s: %w", name, s.err) // "gzip: invalid checksum"
+	return GzipError(name, s.err)
+}
+
+// GzipError is err, from reading the gzip file name, in words that say
+// which file and what is wrong with it: gzip's own ("unexpected EOF",
+// "gzip: invalid checksum") say neither. A file cut short is the common
+// case. dsview words its .gz logs' errors with it too, so the same fault
+// reads the same in every command.
+func GzipError(name string, err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%s: truncated gzip file: it ends before its compressed data does (a partial download or copy?)", name)
+	}
+	return fmt.Errorf("%s: invalid gzip file: %w", name, err)
 }
 
 // addLine takes one line: blank, a comment, or a job.
