@@ -44,7 +44,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsswf", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&out, "output", "o", "", "the folder `DIR` to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); a config.xml or job file there is replaced only when it holds what dsswf would write, or with --force")
+	fs.StringVarP(&out, "output", "o", "", "the folder `DIR` to write config.xml and the job file into (default: the trace's name, e.g. LANL-CM5 for LANL-CM5.swf.gz, or NAME.dssim for a trace not named .swf); a config.xml or job file there is replaced only when it holds what dsswf would write (however the trace was typed: config.xml's header comment naming it aside), or with --force")
 	for _, f := range swfFlags {
 		fs.Func(f.name, f.usage, func(v string) error { return o.Set(f.name, v) })
 	}
@@ -164,14 +164,14 @@ func replaceable(config, jobs outFile, jobFile string, force bool) error {
 	if old != nil {
 		converted := false
 		converted, names = swf.WrittenByConfigXML(old, jobFile)
-		if err := keep(config, old, converted, force, "-o"); err != nil {
+		if err := keep(config, old, swf.SameConfigXML(old, config.data), converted, force, "-o"); err != nil {
 			return err
 		}
 	}
 	if old, err = existing(jobs.path, "--job-file"); err != nil || old == nil {
 		return err
 	}
-	return keep(jobs, old, names, force, "-o or --job-file")
+	return keep(jobs, old, bytes.Equal(old, jobs.data), names, force, "-o or --job-file")
 }
 
 // existing is the file's content, nil when there is no file; a folder in
@@ -189,11 +189,13 @@ func existing(path, flag string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// keep refuses to replace old with f unless they are the same bytes or
-// force is set; dsswfs says whether dsswf wrote old.
-func keep(f outFile, old []byte, dsswfs, force bool, flags string) error {
+// keep refuses to replace old with f unless same (old holds what f
+// would write: for config.xml, but for the trace's name in its header
+// comment, which follows how the trace was typed) or force is set; dsswfs
+// says whether dsswf wrote old.
+func keep(f outFile, old []byte, same, dsswfs, force bool, flags string) error {
 	switch {
-	case force || bytes.Equal(old, f.data):
+	case force || same:
 		return nil
 	case dsswfs:
 		return fmt.Errorf("%s exists and differs from what this conversion writes (edited since dsswf wrote it, or another conversion's): give --force to replace it, another %s, or remove it", f.path, flags)

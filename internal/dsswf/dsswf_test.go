@@ -2,6 +2,7 @@ package dsswf
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"os"
 	"path/filepath"
@@ -100,7 +101,18 @@ func TestErrors(t *testing.T) {
 // cutGzip is the test trace gzipped and cut in the middle of the stream.
 func cutGzip(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(trace)
+	z := gzipped(t, trace)
+	p := filepath.Join(t.TempDir(), "cut.swf.gz")
+	if err := os.WriteFile(p, z[:len(z)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gzipped is the file src compressed with gzip.
+func gzipped(t *testing.T, src string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,11 +120,7 @@ func cutGzip(t *testing.T) string {
 	zw := gzip.NewWriter(&z)
 	zw.Write(data)
 	zw.Close()
-	p := filepath.Join(t.TempDir(), "cut.swf.gz")
-	if err := os.WriteFile(p, z.Bytes()[:z.Len()/2], 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return z.Bytes()
 }
 
 // serversWith is the test servers config with old replaced by new.
@@ -269,8 +277,17 @@ func TestOutputFolder(t *testing.T) {
 // what the conversion writes, or with --force: a re-run with other options,
 // or over a config edited since, is refused with nothing written, naming
 // the file; a config or job file of the user's is replaced with --force.
+// The trace typed another way (another path to it, its .gz) is the same
+// conversion: only config.xml's header comment, which names the trace as
+// typed, differs, and the re-run writes it as typed this time.
 func TestRerun(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out")
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "out")
+	gz := filepath.Join(tmp, "small.swf.gz")
+	if err := os.WriteFile(gz, gzipped(t, trace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := "../../mocksrv/swf/../swf/testdata/small.swf"
 	config, jobs := filepath.Join(dir, "config.xml"), filepath.Join(dir, "jobs.xml")
 	edit := func(path, old, new string) {
 		t.Helper()
@@ -290,28 +307,35 @@ func TestRerun(t *testing.T) {
 		code    int
 		want    string // in stderr
 		changed bool   // the files are replaced by this run's conversion
+		trace   string // "" for trace
 	}{
-		{"first", func() {}, nil, ExitOK, "", true},
-		{"same again", func() {}, nil, ExitOK, "", true},
-		{"edited config", func() { edit(config, `hourlyRate="0.1"`, `hourlyRate="0.5"`) }, nil, ExitInput, config + differs, false},
-		{"other options", func() {}, []string{"--time-scale", "2"}, ExitInput, config + differs, false},
-		{"forced", func() {}, []string{"--force"}, ExitOK, "", true},
-		{"edited jobs", func() { edit(jobs, `estRunTime="200"`, `estRunTime="300"`) }, nil, ExitInput, jobs + differs + ", another -o or --job-file", false},
-		{"forced jobs", func() {}, []string{"--force"}, ExitOK, "", true},
-		{"the user's config", func() { os.WriteFile(config, []byte("<config/>\n"), 0o644) }, nil, ExitInput, config + " exists and was not written by dsswf: give another -o, remove it, or give --force", false},
-		{"the user's config forced", func() {}, []string{"--force"}, ExitOK, "", true},
+		{"first", func() {}, nil, ExitOK, "", true, ""},
+		{"same again", func() {}, nil, ExitOK, "", true, ""},
+		{"same, typed another way", func() {}, nil, ExitOK, "", true, other},
+		{"same, from its .gz", func() {}, nil, ExitOK, "", true, gz},
+		{"same, typed as first", func() {}, nil, ExitOK, "", true, ""},
+		{"edited config", func() { edit(config, `hourlyRate="0.1"`, `hourlyRate="0.5"`) }, nil, ExitInput, config + differs, false, ""},
+		{"edited config, trace typed another way", func() {}, nil, ExitInput, config + differs, false, other},
+		{"other options", func() {}, []string{"--time-scale", "2"}, ExitInput, config + differs, false, ""},
+		{"forced", func() {}, []string{"--force"}, ExitOK, "", true, ""},
+		{"other options, config alike", func() {}, []string{"--time-scale", "2"}, ExitInput, jobs + differs + ", another -o or --job-file", false, ""},
+		{"edited jobs", func() { edit(jobs, `estRunTime="200"`, `estRunTime="300"`) }, nil, ExitInput, jobs + differs + ", another -o or --job-file", false, ""},
+		{"forced jobs", func() {}, []string{"--force"}, ExitOK, "", true, ""},
+		{"the user's config", func() { os.WriteFile(config, []byte("<config/>\n"), 0o644) }, nil, ExitInput, config + " exists and was not written by dsswf: give another -o, remove it, or give --force", false, ""},
+		{"the user's config forced", func() {}, []string{"--force"}, ExitOK, "", true, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.before()
 			before := [2][]byte{}
 			before[0], _ = os.ReadFile(config)
 			before[1], _ = os.ReadFile(jobs)
+			arg := cmp.Or(c.trace, trace)
 			var stdout, stderr bytes.Buffer
-			code := Main(append(append([]string{"-o", dir}, c.args...), trace), &stdout, &stderr)
+			code := Main(append(append([]string{"-o", dir}, c.args...), arg), &stdout, &stderr)
 			if code != c.code || !strings.Contains(stderr.String(), c.want) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", code, stderr.String(), c.code, c.want)
 			}
-			w, err := swf.LoadFile(trace, swf.Options{})
+			w, err := swf.LoadFile(arg, swf.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -231,6 +231,30 @@ func WrittenByConfigXML(config []byte, jobFile string) (converted, names bool) {
 	return true, bytes.Contains(config, []byte(jobsElem(jobFile)))
 }
 
+// SameConfigXML says whether two configs are one conversion's ConfigXML
+// but for the header comment: it names the trace as it was typed
+// ("small.swf", "./small.swf", a path from another folder, the .gz), so
+// a re-run of the same conversion differs there and nowhere else. Any
+// other difference, an edit of the header included, counts.
+func SameConfigXML(a, b []byte) bool {
+	return bytes.Equal(withoutMark(a), withoutMark(b))
+}
+
+// withoutMark is config without the comment ConfigXML begins it with, as
+// it is unchanged when there is none. comment keeps "--" out of what the
+// comment holds, so the first "-->" after the mark ends it.
+func withoutMark(config []byte) []byte {
+	i := bytes.Index(config[:min(len(config), 200)], []byte(configMark))
+	if i < 0 {
+		return config
+	}
+	n := bytes.Index(config[i:], []byte("-->"))
+	if n < 0 {
+		return config
+	}
+	return slices.Concat(config[:i], config[i+n+len("-->"):])
+}
+
 // comment makes text safe inside an XML comment ("--" is not allowed).
 func comment(s string) string {
 	for strings.Contains(s, "--") {

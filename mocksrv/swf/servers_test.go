@@ -1,6 +1,7 @@
 package swf
 
 import (
+	"bytes"
 	"encoding/xml"
 	"strings"
 	"testing"
@@ -80,4 +81,43 @@ func attrValue(attrs []xml.Attr, name string) string {
 		}
 	}
 	return ""
+}
+
+// SameConfigXML: two conversions of one trace typed differently are the
+// same config; any change outside the header comment is not, and neither
+// is a config without the comment that differs from one with it.
+func TestSameConfigXML(t *testing.T) {
+	load := func(spec string) []byte {
+		w, err := Load(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.ConfigXML()
+	}
+	small := load("testdata/small.swf")
+	other := load("./testdata/../testdata/small.swf")
+	if bytes.Equal(small, other) {
+		t.Fatal("the header comment does not name the trace as typed")
+	}
+	edit := func(old, new string) []byte { return bytes.Replace(small, []byte(old), []byte(new), 1) }
+	cases := []struct {
+		name string
+		a, b []byte
+		want bool
+	}{
+		{"itself", small, small, true},
+		{"the trace typed another way", small, other, true},
+		{"other servers", small, load("testdata/small.swf:servers=testdata/servers.xml"), false},
+		{"a server edited", small, edit(`hourlyRate="0.1"`, `hourlyRate="0.5"`), false},
+		{"another job file", small, edit(`file="jobs.xml"`, `file="mine.xml"`), false},
+		{"the comment removed", small, edit("<!-- ds-sim config", "<!- ds-sim config"), false},
+		{"a comment of the user's", []byte("<config/>\n"), []byte("<!-- mine -->\n<config/>\n"), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := SameConfigXML(c.a, c.b); got != c.want {
+				t.Errorf("SameConfigXML = %v, want %v", got, c.want)
+			}
+		})
+	}
 }
