@@ -158,7 +158,9 @@ func ParseSpec(spec string) (path string, o Options, err error) {
 		return "", o, fmt.Errorf("swf spec %q: no trace path", spec)
 	}
 	if rest != "" {
-		items := strings.Split(rest, ",")
+		// An empty item (a trailing comma, two commas) is skipped, as
+		// dsbench's -a skips one, rather than taken for a bare value.
+		items := slices.DeleteFunc(strings.Split(rest, ","), func(kv string) bool { return strings.TrimSpace(kv) == "" })
 		for i, kv := range items {
 			k, v, ok := strings.Cut(kv, "=")
 			if !ok && i > 0 {

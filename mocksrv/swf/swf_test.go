@@ -92,6 +92,33 @@ func TestSpecValueList(t *testing.T) {
 	}
 }
 
+// TestSpecEmptyItems: an empty item (a trailing comma, two commas, one of
+// blanks) is skipped, as dsbench's -a skips one, not refused as a bare
+// value with a per-value suggestion that gives an option "".
+func TestSpecEmptyItems(t *testing.T) {
+	for _, c := range []struct {
+		spec   string
+		scale  float64
+		offset int
+	}{
+		{"t.swf:time-scale=0.5,", 0.5, 0},
+		{"t.swf:,time-scale=0.5", 0.5, 0},
+		{"t.swf:time-scale=0.5,,offset=3", 0.5, 3},
+		{"t.swf:time-scale=0.5, ", 0.5, 0},
+		{"t.swf:,", 0, 0}, // 0: the default
+	} {
+		p, o, err := ParseSpec(c.spec)
+		if err != nil || p != "t.swf" || o.TimeScale != c.scale || o.Offset != c.offset {
+			t.Errorf("%s: %q %+v %v; want time-scale %v, offset %d", c.spec, p, o, err, c.scale, c.offset)
+		}
+	}
+	_, _, err := ParseSpec("t.swf:time-scale=0.5,,1,")
+	var e *OneValueError
+	if want := []string{"t.swf:time-scale=0.5", "t.swf:time-scale=1"}; !errors.As(err, &e) || !reflect.DeepEqual(e.PerValue, want) {
+		t.Errorf("a list with empty items: error %v, want one value each as %q", err, want)
+	}
+}
+
 // TestSpec: options after the trace's extension, refused by name when bad.
 func TestSpec(t *testing.T) {
 	p, o, err := ParseSpec("dir/LANL-CM5.swf.gz:procs-per-core=32, time-scale=0.25,max-jobs=500")
