@@ -39,7 +39,13 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	if err != nil {
 		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
-	name := swf.Name(path) + arg[len(path):]
+	// The row is named as typed, less the empty items the options skip
+	// (a trailing comma), which would otherwise make a second name for
+	// the same conversion.
+	name := swf.Name(path) + strings.TrimRight(arg[len(path):], ", ")
+	if strings.HasSuffix(name, ":") {
+		name = strings.TrimSuffix(name, ":")
+	}
 	return Source{Name: name, Path: w.ConfigName, FS: w.FS, servers: o.Servers, trace: path, swf: &conversion{name, w.Result}}, true, nil
 }
 

@@ -28,6 +28,11 @@ func TestSWFSourceRuns(t *testing.T) {
 	require.Len(t, srcs, 2)
 	require.Equal(t, "small", srcs[0].Name)
 	require.Equal(t, "small:time-scale=0.5,procs-per-core=2", srcs[1].Name)
+	for _, spec := range []string{":time-scale=0.5,", ":time-scale=0.5, ,"} {
+		more, err := Sources([]string{swfTrace + spec})
+		require.NoError(t, err, spec)
+		require.Equal(t, "small:time-scale=0.5", more[0].Name, spec)
+	}
 	vs, err := ParseVariants([]string{"ff,bf,fc"})
 	require.NoError(t, err)
 	for _, target := range []Target{{}, {Server: ServerDsmock}} {
