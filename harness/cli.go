@@ -72,7 +72,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
 	fs.StringVar(&c.client, "client", "", "an external client command run per config, split on spaces with no shell; {port} is replaced by the run's port (e.g. \"java MyClient -p {port}\")")
 	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
-	fs.StringVar(&c.clientDir, "client-dir", ".", "folder the --client command runs in and where the files it names (client.py, …) must be; ds-system.xml is written there")
+	fs.StringVar(&c.clientDir, "client-dir", ".", "folder the --client command runs in and where its script (client.py, Client.jar, …) must be; ds-system.xml is written there")
 	fs.StringVar(&c.keepLogs, "keep-logs", "", "keep each run's server log (and a --client's stderr) in this folder, for debugging (timed-out runs too)")
 	fs.StringVar(&c.ports, "ports", "", "the TCP ports the runs' servers listen on, LO-HI (default: $"+PortsEnv+" if set, else any free port; a --server binary: within 49152-65535)")
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")

@@ -2,7 +2,9 @@ package harness
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,24 +12,38 @@ import (
 )
 
 // A client command naming a file of the client's that is not in the
-// client's folder is refused before any run, naming both.
+// client's folder is refused before any run, naming both; the client's
+// other arguments (files it writes, ds-system.xml) are not looked at.
 func TestCheckClientFiles(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "client.py"), nil, 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "bin"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "venv", "bin"), 0o755))
+	py, err := exec.LookPath("python3")
+	require.NoError(t, err)
+	require.NoError(t, os.Symlink(py, filepath.Join(dir, "venv", "bin", "python")))
 	abs, err := filepath.Abs(dir)
 	require.NoError(t, err)
 	for cmd, want := range map[string]string{
-		"python3 client.py -p {port}":               "",
-		"python3 " + abs + "/client.py":             "",
-		"java -cp bin:lib/x.jar MyClient":           "",
-		"java -jar Client.jar -p {port}":            "no Client.jar in " + abs + ", the folder the client runs in (run dsbench there, or give it with --client-dir)",
-		"python3 src/client.py":                     "no src/client.py in " + abs,
-		"bash ./run.sh {port}":                      "no ./run.sh in " + abs,
-		"java MyClient.class":                       "no MyClient.class in " + abs,
-		"python3 " + abs + "/nope.py":               abs + "/nope.py does not exist",
-		"python3 -u --log=out/x.py client.py":       "",
-		"python3 client.py --out ./results/run.txt": "no ./results/run.txt in " + abs,
+		"python3 client.py -p {port}":                        "",
+		"python3 " + abs + "/client.py":                      "",
+		"java -cp bin:lib/x.jar MyClient":                    "",
+		"java -jar Client.jar -p {port}":                     "no Client.jar in " + abs + ", the folder the client runs in (run dsbench there, or give it with --client-dir)",
+		"python3 src/client.py":                              "no src/client.py in " + abs,
+		"bash ./run.sh {port}":                               "no ./run.sh in " + abs,
+		"java MyClient.class":                                "no MyClient.class in " + abs,
+		"python3 " + abs + "/nope.py":                        abs + "/nope.py does not exist",
+		"python3 -u --log=out/x.py client.py":                "",
+		"python3 client.py --out ./results/run.txt":          "",
+		"python3 client.py ./ds-system.xml -p {port}":        "",
+		"python3 client.py --log ./run-{port}.log -p {port}": "",
+		"python3 client.py --log run-{port}.py":              "",
+		"python3 -u nope":                                    "no nope in " + abs,
+		"python3 -W ignore client.py":                        "",
+		"python3 -m client.main -p {port}":                   "",
+		"bash -c ./run.sh":                                   "",
+		"./venv/bin/python client.py":                        "",
+		"./venv/bin/python nope.py -p {port}":                "no nope.py in " + abs,
 	} {
 		err := Target{Client: cmd, ClientDir: dir}.checkClient()
 		if want == "" {
@@ -38,5 +54,28 @@ func TestCheckClientFiles(t *testing.T) {
 			assert.Contains(t, err.Error(), want, cmd)
 			assert.Contains(t, err.Error(), "--client "+`"`+cmd+`"`, cmd)
 		}
+	}
+}
+
+// The files of a command are its interpreter's script, the jar of java
+// -jar and any .py, .jar or .class argument, by the interpreter's options.
+func TestClientFiles(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"python3.11 -u -X dev client.py a.txt": {"client.py"},
+		"python3 -Wignore client.py":           {"client.py"},
+		"python3 -mpkg x.py":                   {"x.py"},
+		"python3 -c print(1)":                  nil,
+		"node --require ./hook.js client.js 5": {"client.js"},
+		"node -e 1":                            nil,
+		"sh -o errexit run.sh":                 {"run.sh"},
+		"ruby -I lib client.rb":                {"client.rb"},
+		"perl -Ilib client.pl":                 {"client.pl"},
+		"java -Xmx1g -jar c.jar -p {port}":     {"c.jar"},
+		"java -cp . Client":                    nil,
+		"./client {port}":                      nil,
+		"/usr/bin/env python3 client.py":       {"client.py"},
+		"python3 {port}.py":                    nil,
+	} {
+		assert.Equal(t, want, clientFiles(strings.Fields(cmd)), cmd)
 	}
 }

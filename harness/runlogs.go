@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -169,73 +168,4 @@ func (b *Bench) keptLogs(r *Result, out runOutput) {
 	case !r.OK():
 		r.Err = joinReason(r.Err, "logs: "+strings.Join(files, ", "))
 	}
-}
-
-// checkClient finds the --client command's program before any run, as
-// the run would start it (a path with a slash relative to ClientDir, else
-// through PATH): a missing one is one clear message, not an error in
-// every row.
-func (t Target) checkClient() error {
-	if t.Client == "" {
-		return nil
-	}
-	args, err := SplitCommand(t.Client, 0)
-	if err != nil {
-		return err
-	}
-	prog := args[0]
-	if strings.Contains(prog, "/") {
-		if !filepath.IsAbs(prog) {
-			prog = filepath.Join(t.clientDir(), prog)
-		}
-		if _, err := os.Stat(prog); err != nil {
-			return fmt.Errorf("--client %q: %s does not exist (relative paths are taken from --client-dir %s)", t.Client, prog, t.clientDir())
-		}
-		return nil
-	}
-	if _, err := exec.LookPath(prog); err != nil {
-		return fmt.Errorf("--client %q: no program %q in PATH", t.Client, prog)
-	}
-	return t.checkClientFiles(args[1:])
-}
-
-// checkClientFiles checks the arguments that name the client's own files
-// (client.py, Client.jar, ./run.sh): the client runs in ClientDir, so a
-// command copied from another folder would fail in every run, each with
-// the interpreter's "No such file" in its row.
-func (t Target) checkClientFiles(args []string) error {
-	dir, err := filepath.Abs(t.clientDir())
-	if err != nil {
-		return err
-	}
-	for _, a := range args {
-		if !namesClientFile(a) {
-			continue
-		}
-		if filepath.IsAbs(a) {
-			if _, err := os.Stat(a); err != nil {
-				return fmt.Errorf("--client %q: %s does not exist", t.Client, a)
-			}
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
-			return fmt.Errorf("--client %q: no %s in %s, the folder the client runs in (run dsbench there, or give it with --client-dir)", t.Client, a, dir)
-		}
-	}
-	return nil
-}
-
-// namesClientFile reports whether a client argument is a file of the
-// client's: a .py, .jar or .class file, or a path written relative to the
-// folder (./x, ../x). Options (-x, --x=y) and lists (a:b, as a class path)
-// are not looked at.
-func namesClientFile(arg string) bool {
-	if strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, ":=") {
-		return false
-	}
-	switch strings.ToLower(filepath.Ext(arg)) {
-	case ".py", ".jar", ".class":
-		return true
-	}
-	return strings.HasPrefix(arg, "./") || strings.HasPrefix(arg, "../")
 }
