@@ -23,15 +23,15 @@ func handshakeHint(raw string, first, nl, nlFromConfig bool) string {
 		what, want = "first message", strconv.Quote("HELO"+end)
 	}
 	h := "the client's " + what + " was " + strconv.Quote(raw) + ", not " + want
-	if q := framingQuestion(raw, first, nl, nlFromConfig); q != "" {
+	if q := framingQuestion(raw, first, nl, nlFromConfig, "dsmock"); q != "" {
 		h += ": " + q
 	}
 	return h
 }
 
 // framingQuestion names the likely cause of a refused handshake message,
-// "" when none is apparent.
-func framingQuestion(raw string, first, nl, nlFromConfig bool) string {
+// "" when none is apparent; server names the server in the question.
+func framingQuestion(raw string, first, nl, nlFromConfig bool, server string) string {
 	body := strings.TrimSuffix(raw, "\n")
 	switch {
 	case len(raw) >= 2 && int(raw[0])<<8|int(raw[1]) == len(raw)-2 && raw[0] < ' ':
@@ -39,15 +39,78 @@ func framingQuestion(raw string, first, nl, nlFromConfig bool) string {
 	case strings.HasSuffix(raw, "\r\n") && nl:
 		return `does the client end messages with Windows line ends (\r\n)? ` + newlineFlag(nlFromConfig) + ` expects \n alone`
 	case strings.HasSuffix(raw, "\r\n"):
-		return `does the client end messages with Windows line ends (\r\n)? without -n, dsmock expects no line end at all`
+		return `does the client end messages with Windows line ends (\r\n)? without -n, ` + server + ` expects no line end at all`
 	case strings.HasSuffix(raw, "\n") && !nl:
-		return "does the client end messages with a newline while dsmock runs without -n?"
+		return "does the client end messages with a newline while " + server + " runs without -n?"
 	case first && strings.EqualFold(body, "HELO"):
 		return "commands are upper case"
 	case first && strings.TrimSpace(body) == "HELO":
 		return "nothing may come before or after the command"
 	}
 	return ""
+}
+
+// The lines ds-server prints as it ends a session on a message it cannot
+// read: a refused handshake message, and one without its newline under -n.
+const (
+	invalidMessage = "ERR: invalid message ("
+	noNewline      = "No new line character at the end of "
+)
+
+// FramingHint is the hint for a line a server binary (ds-server, dsmock)
+// printed as it ended a session, for a program that has only its stderr
+// (a Text session gives its own in Fatal.Hint): what the client sent and
+// the likely framing mismatch, "" for any other line or when none is
+// apparent. nl says that the server ran with -n; line is as printed, a
+// newline in the refused message included.
+func FramingHint(line string, nl bool) string {
+	if msg, ok := strings.CutPrefix(line, noNewline); ok {
+		if msg, ok = strings.CutSuffix(msg, "!"); ok && msg != "" { // "": the client disconnected
+			return noNewlineHint(msg, false)
+		}
+		return ""
+	}
+	raw, ok := strings.CutPrefix(line, invalidMessage)
+	if raw, ok = strings.CutSuffix(raw, ")!"); !ok {
+		return ""
+	}
+	if nl {
+		raw += "\n" // ds-server prints the message without its newline
+	}
+	// Not "first message": ds-server refuses messages this way before the
+	// first REDY too, so only the question is asked.
+	if q := framingQuestion(raw, !strings.HasPrefix(raw, "AUTH"), nl, false, "the server"); q != "" {
+		return "the client's message " + strconv.Quote(raw) + " was refused: " + q
+	}
+	return ""
+}
+
+// EndsSession reports whether a line of a server binary's stderr is one
+// it prints as a session ends on a message it cannot read (FramingHint's
+// lines), or dsmock's for a client that disconnected without QUIT: the
+// line that says why a session ended, where others (a refused command,
+// a warning) may say nothing about it.
+func EndsSession(line string) bool {
+	return strings.HasPrefix(line, invalidMessage) || strings.HasPrefix(line, noNewline) ||
+		strings.HasPrefix(line, "dsmock: "+ErrDisconnected.Error())
+}
+
+// SplitStderr splits a server binary's stderr into the lines it printed:
+// a refused message with a newline in it ("ERR: invalid message (HELO\n)!"
+// from a newline-framed client of a plain server) is one line, whole.
+func SplitStderr(stderr string) []string {
+	var lines []string
+	for rest := stderr; rest != ""; {
+		line, after, _ := strings.Cut(rest, "\n")
+		if strings.HasPrefix(line, invalidMessage) && !strings.HasSuffix(line, ")!") {
+			if i := strings.Index(rest, ")!"); i >= 0 {
+				line, after = rest[:i+2], strings.TrimPrefix(rest[i+2:], "\n")
+			}
+		}
+		lines = append(lines, line)
+		rest = after
+	}
+	return lines
 }
 
 // noNewlineHint explains ds-server's "No new line character at the end of

@@ -2,6 +2,7 @@ package mocksrv
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -61,5 +62,61 @@ func TestHandshakeFailHint(t *testing.T) {
 					f.Msg, f.Logged, f.Hint, d.stderr.String(), tc.msg, tc.logged, tc.hint, tc.stderr)
 			}
 		})
+	}
+}
+
+// A server binary's stderr line gets the hint of the framing mismatch it
+// shows, with the message as the client sent it; other lines get none.
+func TestFramingHint(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		nl   bool
+		want string
+	}{
+		{"No new line character at the end of HELO!", true, `the client's message "HELO" does not end with \n: does the client end each message with \n? (-n expects it)`},
+		{"No new line character at the end of !", true, ""},
+		{"ERR: invalid message (HELO\n)!", false, `the client's message "HELO\n" was refused: does the client end messages with a newline while the server runs without -n?`},
+		{"ERR: invalid message (HELO\r)!", true, `the client's message "HELO\r\n" was refused: does the client end messages with Windows line ends (\r\n)? -n expects \n alone`},
+		{"ERR: invalid message (AUTH\r\n)!", false, `the client's message "AUTH\r\n" was refused: does the client end messages with Windows line ends (\r\n)? without -n, the server expects no line end at all`},
+		{"ERR: invalid message (HELLO)!", false, ""},
+		{"ERR: invalid message (HELO", false, ""},
+		{"99: Out of bound! (0 - 3); Server ID", false, ""},
+	} {
+		if got := FramingHint(tc.line, tc.nl); got != tc.want {
+			t.Errorf("FramingHint(%q, %v) = %q, want %q", tc.line, tc.nl, got, tc.want)
+		}
+	}
+}
+
+// A refused message with a newline in it is one line of a server's
+// stderr; the lines that end a session are told from the others.
+func TestSplitStderrAndEndsSession(t *testing.T) {
+	lines := SplitStderr("No such server type by x exists!\nERR: invalid message (HELO\n)!\ndsmock: the client disconnected without QUIT; send QUIT after NONE\nNo new line character at the end of HELO!")
+	want := []string{"No such server type by x exists!", "ERR: invalid message (HELO\n)!", "dsmock: the client disconnected without QUIT; send QUIT after NONE", "No new line character at the end of HELO!"}
+	if !slices.Equal(lines, want) {
+		t.Fatalf("SplitStderr: %q, want %q", lines, want)
+	}
+	for i, ends := range []bool{false, true, true, true} {
+		if EndsSession(lines[i]) != ends {
+			t.Errorf("EndsSession(%q) = %v, want %v", lines[i], !ends, ends)
+		}
+	}
+}
+
+// A session's end prints ds-server's line unless it is out already, then
+// the hint as dsmock's.
+func TestFatalStderrLines(t *testing.T) {
+	for _, tc := range []struct {
+		f    Fatal
+		want []string
+	}{
+		{Fatal{Msg: "m"}, []string{"m"}},
+		{Fatal{Msg: "m", Hint: "h"}, []string{"m", "dsmock: h"}},
+		{Fatal{Msg: "m", Hint: "h", Logged: true}, []string{"dsmock: h"}},
+		{Fatal{Msg: "m", Logged: true}, nil},
+	} {
+		if got := tc.f.StderrLines(); !slices.Equal(got, tc.want) {
+			t.Errorf("%+v: %q, want %q", tc.f, got, tc.want)
+		}
 	}
 }

@@ -29,6 +29,20 @@ type Fatal struct {
 
 func (f *Fatal) Error() string { return f.Msg }
 
+// StderrLines are the lines dsmock prints as f ends its session, after
+// any the session printed itself: ds-server's line unless it is out
+// already (Logged), then the hint, marked as dsmock's.
+func (f *Fatal) StderrLines() []string {
+	var lines []string
+	if !f.Logged {
+		lines = append(lines, f.Msg)
+	}
+	if f.Hint != "" {
+		lines = append(lines, "dsmock: "+f.Hint)
+	}
+	return lines
+}
+
 // textState is where the text front is in the dialogue.
 type textState uint8
 
@@ -121,7 +135,7 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 	msg := raw
 	if t.nl {
 		if len(msg) == 0 || msg[len(msg)-1] != '\n' {
-			err := t.fatal("No new line character at the end of " + msg + "!")
+			err := t.fatal(noNewline + msg + "!")
 			err.Hint = noNewlineHint(msg, t.cfg.Newline)
 			return nil, true, err
 		}
@@ -134,7 +148,7 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 		return t.handshake(msg, raw)
 	case stPre:
 		if msg != "REDY" && !strings.HasPrefix(msg, "GETS") {
-			t.e.Stderr("ERR: invalid message (" + msg + ")!")
+			t.e.Stderr(invalidMessage + msg + ")!")
 			return t.sendMain("ERR"), false, nil
 		}
 		t.state = stMain
@@ -199,7 +213,7 @@ func (t *Text) dataOK(msg string) []byte {
 // replies ERR and closes with status 1 (Appendix D). The Fatal carries
 // ds-server's line, already printed, and dsmock's hint.
 func (t *Text) handshakeFail(msg, raw string) ([]byte, bool, error) {
-	line := "ERR: invalid message (" + msg + ")!"
+	line := invalidMessage + msg + ")!"
 	t.e.Stderr(line)
 	first := t.state == stHELO
 	r := t.sendMain("ERR")

@@ -237,20 +237,15 @@ func afterNone(t *mocksrv.Text, err error) string {
 // session, whose lines say so; "" for the single session, whose first
 // line is ds-server's exactly.
 func fatalLines(f *mocksrv.Fatal, who string) []string {
-	var lines []string
 	switch {
-	case who == "" && !f.Logged:
-		lines = append(lines, f.Msg)
-	case who != "" && f.Logged && f.Hint != "":
+	case who == "":
+		return f.StderrLines()
+	case f.Logged && f.Hint != "":
 		return []string{"dsmock: " + who + " ended: " + f.Hint}
-	case who != "":
-		lines = append(lines, "dsmock: "+who+" ended: "+f.Msg)
 	}
+	lines := []string{"dsmock: " + who + " ended: " + f.Msg}
 	if f.Hint != "" {
-		if who != "" {
-			who += ": "
-		}
-		lines = append(lines, "dsmock: "+who+f.Hint)
+		lines = append(lines, "dsmock: "+who+": "+f.Hint)
 	}
 	return lines
 }
