@@ -127,28 +127,60 @@ func TestClientExitAfterQuit(t *testing.T) {
 	assert.Regexp(t, `Runs with a note\nConfig\s+Strategy\s+Note\nc\s+client\s+client exited 3 after QUIT\n`, out.String())
 }
 
-// A framing mismatch shows what the server said first, with a hint; other
-// server messages come first too, without it.
+// What ended the server's session comes first in the reason, with the
+// hint for a framing mismatch: the built-in server's fatal message, a
+// server binary's line that ended the session (or its last line); never
+// a refused command the session went on after, which a client that
+// failed later for a reason of its own made long before.
 func TestServerSaysWhyFirst(t *testing.T) {
+	servers := []string{""}
+	if !testing.Short() {
+		servers = append(servers, buildCmd(t, "cmd/dsmock"))
+	}
 	for _, tc := range []struct {
-		name    string
-		newline bool
-		client  string
-		want    string
+		name         string
+		newline      bool
+		client       string
+		builtin, bin string // the reason's regexp with each server
 	}{
 		{"plain client, -n server", true, "exec 3<>/dev/tcp/127.0.0.1/$1\nprintf HELO >&3\nread -r -t 5 l <&3\nexit 1\n",
-			`^server: No new line character at the end of HELO! \(does the client use -n framing exactly when dsbench is given -n\?\); client bash: exit status 1$`},
+			`^server: No new line character at the end of HELO!; the client's message "HELO" does not end with \\n: does the client end each message with \\n\? \(-n expects it\); client bash: exit status 1$`,
+			`^server: No new line character at the end of HELO!; the client's message "HELO" does not end with \\n: does the client end each message with \\n\? \(-n expects it\); client bash: exit status 1$`},
 		{"-n client, plain server", false, nlClient,
-			`^server: ERR: invalid message \(HELO\\n\)! \(does the client use -n framing exactly when dsbench is given -n\?\); client bash: exit status 1$`},
-		{"a refused command", true, nlClient + "say REDY\nset -- $l\nsay \"SCHD $2 xxx 0\"\nexit 1\n",
-			`^server: No such server type by xxx exists!; client bash: exit status 1$`},
+			`^server: ERR: invalid message \(HELO\\n\)!; the client's first message was "HELO\\n", not "HELO": does the client end messages with a newline while dsmock runs without -n\?; client bash: exit status 1$`,
+			`^server: ERR: invalid message \(HELO\\n\)!; the client's message "HELO\\n" was refused: does the client end messages with a newline while the server runs without -n\?; client bash: exit status 1$`},
+		{"a refused command, then the client's own error", true, nlClient + "say REDY\nsay \"CNTJ super-silk 99 2\"\necho 'my own bug' >&2\nexit 1\n",
+			`^client bash: exit status 1: my own bug$`,
+			`^server: dsmock: the client disconnected without QUIT; client bash: exit status 1: my own bug$`},
 	} {
-		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-			Target: Target{Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second}}
-		res := b.Run(context.Background())
-		require.Len(t, res, 1)
-		assert.Equal(t, StatusError, res[0].Status, tc.name)
-		assert.Regexp(t, tc.want, res[0].Err, tc.name)
+		for _, srv := range servers {
+			b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+				Target: Target{Server: srv, Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second}}
+			res := b.Run(context.Background())
+			require.Len(t, res, 1)
+			want := tc.builtin
+			if srv != "" {
+				want = tc.bin
+			}
+			assert.Equal(t, StatusError, res[0].Status, "%s, server %q", tc.name, srv)
+			assert.Regexp(t, want, res[0].Err, "%s, server %q", tc.name, srv)
+		}
+	}
+}
+
+// A server binary's line that ends a session wins over any before or
+// after it; else its last line says why, not a warning or the count of
+// unscheduled jobs.
+func TestBinaryEnd(t *testing.T) {
+	for stderr, want := range map[string]string{
+		"":                     "",
+		"dsmock: warning: x\n": "",
+		"99: Out of bound! (0 - 3); Server ID\ndsmock: the client disconnected without QUIT\n": "dsmock: the client disconnected without QUIT",
+		"ERR: invalid message (HELO\n)!\ndsmock: the client's first message was \"HELO\\n\"\n": "ERR: invalid message (HELO\n)!",
+		"dsmock: warning: x\nNo new line character at the end of HELO!\ndsmock: hint\n":        "No new line character at the end of HELO!",
+		"No such server type by xxx exists!\nsegfault\r\n10 jobs not scheduled!\n":             "segfault",
+	} {
+		assert.Equal(t, want, binaryEnd(stderr), "%q", stderr)
 	}
 }
 

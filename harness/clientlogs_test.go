@@ -80,3 +80,33 @@ func TestKeepLogsInProcess(t *testing.T) {
 	require.Equal(t, ExitOK, code, stderr)
 	assert.Contains(t, mustRead(t, filepath.Join(keep, "sample-config01__ff.server.log")), "# actual simulation end time")
 }
+
+// The built-in server's kept stderr is what dsmock prints for a session
+// that ends on a refused message: ds-server's line once (a refused
+// handshake message prints it before the end) and dsmock's hint.
+func TestKeptStderrOfARefusedMessage(t *testing.T) {
+	servers := []string{""}
+	if !testing.Short() {
+		servers = append(servers, buildCmd(t, "cmd/dsmock"))
+	}
+	for _, tc := range []struct {
+		name    string
+		newline bool
+		client  string
+		stderr  string
+	}{
+		{"-n client, plain server", false, nlClient, "ERR: invalid message (HELO\n)!\n" +
+			`dsmock: the client's first message was "HELO\n", not "HELO": does the client end messages with a newline while dsmock runs without -n?` + "\n"},
+		{"plain client, -n server", true, "exec 3<>/dev/tcp/127.0.0.1/$1\nprintf HELO >&3\nread -r -t 5 l <&3\nexit 1\n", "No new line character at the end of HELO!\n" +
+			`dsmock: the client's message "HELO" does not end with \n: does the client end each message with \n? (-n expects it)` + "\n"},
+	} {
+		for _, srv := range servers {
+			keep := t.TempDir()
+			b := &Bench{Sources: fixtureSources(t, "sample-config01"),
+				Target: Target{Server: srv, Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second, KeepLogs: keep}}
+			res := b.Run(context.Background())
+			require.Len(t, res, 1)
+			assert.Equal(t, tc.stderr, mustRead(t, filepath.Join(keep, "sample-config01__client.server.stderr")), "%s, server %q", tc.name, srv)
+		}
+	}
+}

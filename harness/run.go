@@ -262,9 +262,11 @@ type runOutput struct {
 	// the simulation.
 	unbilled *mocksrv.Unbilled
 	// serverSaid is the server's own account of a failed run: the
-	// message that ended the built-in server's session, else the first
-	// line of the server's stderr. It comes first in the reason.
-	serverSaid string
+	// message that ended the built-in server's session, or the line of a
+	// server binary's stderr that says why its session ended (binaryEnd).
+	// It comes first in the reason, with serverHint, what the client
+	// likely did wrong (the framing), when there is one.
+	serverSaid, serverHint string
 	// note is the reason of a run with a result that still has something
 	// to say (the client's exit after QUIT).
 	note string
@@ -488,7 +490,8 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 	srvErr := srv.wait(wctx)
 	cancel()
 	out = runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
-	out.serverSaid = firstMessage(out.stderr)
+	end := binaryEnd(out.stderr)
+	out.serverEnd(end, mocksrv.FramingHint(end, t.Newline))
 	switch {
 	case ctx.Err() != nil:
 		out.err = ctx.Err()
@@ -563,7 +566,9 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 // builtinEnd takes the results of the built-in server's ended session:
 // the unscheduled count and summary from its report, not from text (any
 // line of stderr may precede "<n> jobs not scheduled!"), and its fatal
-// message, which dsmock would print to stderr as it exits.
+// message with its hint, which dsmock would print to stderr as it exits.
+// Only a fatal message says why the session ended: a line of stderr
+// before it is a refused command, which the session went on after.
 func (out *runOutput) builtinEnd(s *session) {
 	if s.tx != nil && s.tx.Report() != nil {
 		rep := s.tx.Report()
@@ -572,11 +577,11 @@ func (out *runOutput) builtinEnd(s *session) {
 	}
 	var f *mocksrv.Fatal
 	if errors.As(s.err, &f) {
-		out.stderr += f.Msg + "\n"
-		out.serverSaid = strings.ReplaceAll(f.Msg, "\n", `\n`)
-		return
+		for _, l := range f.StderrLines() {
+			out.stderr += l + "\n"
+		}
+		out.serverEnd(f.Msg, f.Hint)
 	}
-	out.serverSaid = firstMessage(out.stderr)
 }
 
 func (b *Bench) timeout() time.Duration {

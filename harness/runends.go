@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // How a run's reason is told: what the server said, the client's exit
@@ -46,45 +48,47 @@ func (out *runOutput) clientAfterQuit() {
 	}
 }
 
-// firstMessage is the first line of a server's stderr; a handshake
-// refusal of a message with a newline in it ("ERR: invalid message
-// (HELO\n)!", which spans two lines) whole, its newline written \n.
-func firstMessage(stderr string) string {
-	s := strings.TrimLeft(stderr, "\n")
-	line, _, _ := strings.Cut(s, "\n")
-	if strings.HasPrefix(line, invalidMessage) && !strings.HasSuffix(line, ")!") {
-		if i := strings.Index(s, ")!"); i >= 0 {
-			return strings.ReplaceAll(s[:i+2], "\n", `\n`)
+// binaryEnd is what a server binary said of its session's end, from its
+// stderr: the last of the lines that end a session (mocksrv.EndsSession),
+// else its last line. Neither warnings nor the count of unscheduled jobs,
+// which the reason gives apart, say why a session ended; nor does the
+// first line, often a refused command long before.
+func binaryEnd(stderr string) string {
+	var end, last string
+	for _, line := range mocksrv.SplitStderr(stderr) {
+		switch {
+		case mocksrv.EndsSession(line):
+			end = line
+		case strings.TrimSpace(line) == "", strings.HasPrefix(line, "dsmock: warning:"), Unscheduled(line) > 0:
+		default:
+			last = strings.TrimRight(line, "\r")
 		}
 	}
-	return line
+	if end != "" {
+		return end
+	}
+	return last
 }
 
-const invalidMessage = "ERR: invalid message ("
-
-// framingHint is added to a server message that says the two sides frame
-// messages differently (ds-server.md §1.3, §1.4): a message without its
-// newline in -n mode (not the empty one: ds-server's words for a client
-// that disconnected), or a handshake message with one in plain mode.
-func framingHint(said string) string {
-	const noNewline = "No new line character at the end of "
-	switch {
-	case strings.HasPrefix(said, noNewline) && said != noNewline+"!",
-		strings.HasPrefix(said, invalidMessage) && strings.Contains(said, `\n`):
-		return " (does the client use -n framing exactly when dsbench is given -n?)"
-	}
-	return ""
+// serverEnd sets what the server said (its newlines written \n) and the
+// hint for it.
+func (out *runOutput) serverEnd(said, hint string) {
+	out.serverSaid = strings.ReplaceAll(said, "\n", `\n`)
+	out.serverHint = hint
 }
 
 // errorReason is the reason of a run that failed: what the server said
-// first (it often explains the client's failure, which follows), unless
-// the error already says it.
+// as the session ended (it often explains the client's failure, which
+// follows), unless the error already says it, and the hint for it.
 func (out runOutput) errorReason() string {
 	reason := oneLine(out.err.Error())
 	if out.serverSaid == "" {
 		return reason
 	}
-	said := out.serverSaid + framingHint(out.serverSaid)
+	said := out.serverSaid
+	if out.serverHint != "" {
+		said += "; " + out.serverHint
+	}
 	if strings.Contains(reason, out.serverSaid) {
 		return strings.Replace(reason, out.serverSaid, said, 1)
 	}
