@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,11 +94,16 @@ func TestTimeoutKeepsTheServerLog(t *testing.T) {
 }
 
 // A client that exits unsuccessfully after a complete session keeps its
-// result, with a note; before QUIT it is still an error.
+// result, with a note; before QUIT it is still an error. A server binary
+// that is slow to exit after its report (here a wrapper script) is no
+// different.
 func TestClientExitAfterQuit(t *testing.T) {
 	servers := []string{""}
 	if !testing.Short() {
-		servers = append(servers, buildCmd(t, "cmd/dsmock"))
+		dsmock := buildCmd(t, "cmd/dsmock")
+		slow := filepath.Join(t.TempDir(), "slow-server")
+		require.NoError(t, os.WriteFile(slow, []byte("#!/bin/sh\n"+dsmock+` "$@"; rc=$?; sleep 3; exit $rc`+"\n"), 0o755))
+		servers = append(servers, dsmock, slow)
 	}
 	for _, srv := range servers {
 		for _, tc := range []struct {
