@@ -59,7 +59,8 @@ func TestMaxRefusedOffers(t *testing.T) {
 }
 
 // An accepted action, or another event, starts the count again: a client
-// that is refused often but gets on never meets the guard.
+// that is refused often but gets on never meets the guard. Here the job
+// on offer changes too, which alone starts the count again.
 func TestMaxRefusedOffersResets(t *testing.T) {
 	d := newDlg(t, tinyConfig(), Options{})
 	d.tx.MaxRefusedOffers = 3
@@ -75,4 +76,37 @@ func TestMaxRefusedOffersResets(t *testing.T) {
 		d.x("REDY", "JOBN 1 10 2 1000 2000 100")
 	}
 	d.x("SCHD 1 big 0", "OK")
+}
+
+// An accepted action starts the count again though the same job is
+// offered again and again, far more often than the limit: a client that
+// pushes its only job back (PSHJ) or queues and dequeues it is not one
+// whose every action is refused.
+func TestMaxRefusedOffersResetOnTheSameJob(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cycle []string // sent after each offer of job 0, with their replies
+		offer string   // job 0's next offer
+	}{
+		{"PSHJ", []string{"PSHJ", "OK"}, "JOBP 0 "},
+		{"ENQJ then DEQJ", []string{"ENQJ GQ", "OK", "DEQJ GQ 0", "OK"}, "JOBN 0 5 "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tinyConfig()
+			cfg.Jobs, cfg.JobCount = cfg.Jobs[:1], 1
+			d := newDlg(t, cfg, Options{})
+			d.tx.MaxRefusedOffers = 3
+			d.start("JOBN 0 5 1 500 1000 50")
+			for i := range 4 * d.tx.MaxRefusedOffers {
+				d.x("SCHD 0 nosuch 0", "ERR: No such server type exists")
+				for k := 0; k < len(tc.cycle); k += 2 {
+					d.x(tc.cycle[k], tc.cycle[k+1])
+				}
+				got, done, err := d.tx.Handle("REDY")
+				if err != nil || done || !strings.HasPrefix(string(got), tc.offer) {
+					t.Fatalf("offer %d: got %q, done %v, err %v; want %q…", i+2, got, done, err, tc.offer)
+				}
+			}
+		})
+	}
 }
