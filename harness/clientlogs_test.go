@@ -110,3 +110,12 @@ func TestKeptStderrOfARefusedMessage(t *testing.T) {
 		}
 	}
 }
+
+// An unscheduled run whose client failed after QUIT quotes the client's
+// stderr once, in the note.
+func TestUnscheduledNoteQuotesStderrOnce(t *testing.T) {
+	crash := early + "echo 'Traceback (most recent call last):' >&2\necho '    [][1]' >&2\necho 'IndexError: list index out of range' >&2\nexit 1\n"
+	r := clientRun(t, script(t, crash), "")
+	assert.Equal(t, StatusUnscheduled, r.Status)
+	assert.Equal(t, "client exited 1 after QUIT; client stderr: IndexError: list index out of range", r.Err)
+}

@@ -299,10 +299,21 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 		r.Unbilled = out.unbilled
 	}
 	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
-	if tail := lastLines(out.clientStderr, 3); tail != "" && r.Status != StatusOK && !strings.Contains(r.Err, tail) {
-		r.Err = joinReason(r.Err, "client stderr: "+tail)
+	if r.Status != StatusOK && !quotesStderr(r.Err, out.clientStderr) {
+		r.Err = joinReason(r.Err, clientStderrLabel+lastLines(out.clientStderr, 3))
 	}
 }
+
+// quotesStderr reports whether a reason has the client's stderr already,
+// or nothing of it to add: its tail (an exit detail) or its last line (a
+// note after QUIT, clientAfterQuit) is in the reason.
+func quotesStderr(reason, stderr string) bool {
+	tail := lastLines(stderr, 3)
+	return tail == "" || strings.Contains(reason, tail) || strings.Contains(reason, clientStderrLabel+lastLines(stderr, 1))
+}
+
+// clientStderrLabel introduces a quote of the client's stderr in a reason.
+const clientStderrLabel = "client stderr: "
 
 // Simulate runs one strategy on one config in-process, from the handshake
 // to QUIT, and returns the session (its Report and Engine hold the results)

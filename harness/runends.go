@@ -44,7 +44,7 @@ func (out *runOutput) clientAfterQuit() {
 	out.err = nil
 	out.note = "client " + ce.status() + " after QUIT"
 	if tail := lastLines(out.clientStderr, 1); tail != "" {
-		out.note += "; client stderr: " + tail
+		out.note += "; " + clientStderrLabel + tail
 	}
 }
 
