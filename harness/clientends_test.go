@@ -83,11 +83,11 @@ func TestUnscheduledCount(t *testing.T) {
 func TestTimeoutKeepsTheServerLog(t *testing.T) {
 	keep := t.TempDir()
 	b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-		Target: Target{Client: script(t, nlClient+"say REDY\nsleep 30\n"), ClientDir: t.TempDir(), Newline: true, Timeout: 2 * time.Second, KeepLogs: keep}}
+		Target: Target{Client: script(t, nlClient+"say REDY\nsleep 30\n"), ClientDir: t.TempDir(), Newline: true, Timeout: 5 * time.Second, KeepLogs: keep}}
 	res := b.Run(context.Background())
 	require.Len(t, res, 1)
 	assert.Equal(t, StatusTimeout, res[0].Status)
-	assert.Regexp(t, `^no result within 2s; the server's log ended: .* \| SENT JOBN 0 \d+ [\d ]+; logs: `, res[0].Err)
+	assert.Regexp(t, `^no result within 5s; the server's log ended: .* \| SENT JOBN 0 \d+ [\d ]+; logs: `, res[0].Err)
 	log := mustRead(t, filepath.Join(keep, "sample-config01__client.server.log"))
 	assert.Contains(t, log, "RCVD REDY")
 	assert.Contains(t, log, "SENT JOBN 0 ")

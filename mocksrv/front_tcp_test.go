@@ -502,7 +502,7 @@ func TestServeStalledClientLogShown(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			deadline := time.Now().Add(2 * time.Second)
+			deadline := time.Now().Add(10 * time.Second) // ends at once when the log is there
 			for !strings.HasSuffix(log.String(), "SENT DATA 5 124\n") && time.Now().Before(deadline) {
 				time.Sleep(10 * time.Millisecond)
 			}

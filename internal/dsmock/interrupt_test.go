@@ -83,9 +83,11 @@ func TestInterruptFlushesLog(t *testing.T) {
 			defer cmd.Process.Kill()
 			// The header is written once dsmock listens (a probe connection
 			// would be its one session).
-			waitFor(stdout.String, "127.0.0.1\n")
+			require.True(t, strings.HasSuffix(waitFor(stdout.String, "127.0.0.1\n"), "127.0.0.1\n"),
+				"dsmock is not listening: stdout %q, stderr %q", stdout.String(), stderr.String())
 			stallSession(t, "127.0.0.1:"+port)
-			time.Sleep(100 * time.Millisecond) // the session waits for OK
+			// The session waits for OK once its log says DATA was sent.
+			require.True(t, strings.HasSuffix(waitFor(stdout.String, stalledLogEnd), stalledLogEnd), "stdout:\n%s", stdout.String())
 			require.NoError(t, cmd.Process.Signal(sig))
 			err := cmd.Wait()
 			var ee *exec.ExitError
