@@ -554,7 +554,11 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	}()
 	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
 	out := runOutput{err: clientErr, metrics: metrics, clientStderr: clientStderr}
-	never, ended := aw.waitServed(ctx, s, clientErr != nil)
+	grace := serverGrace
+	if clientErr != nil {
+		grace = 0
+	}
+	never, ended := aw.waitServed(ctx, s, grace)
 	if !ended {
 		// The session is still writing its buffers: nothing of it can be read.
 		return runOutput{err: ctx.Err(), clientStderr: clientStderr}

@@ -64,17 +64,16 @@ const noConnectGrace = time.Second
 // once unless the machine is overloaded).
 const abortWait = 5 * time.Second
 
-// waitServed waits for the server's session after the client ended: at
-// once when the client failed, else up to serverGrace. never reports that
-// nothing ever connected (the listener is then closed after
-// noConnectGrace, not after the whole serverGrace). On ctx's end it aborts
-// the session and waits up to abortWait for it to end, so that its log is
-// kept; ended is false when it did not, and only then.
-func (a *acceptWatch) waitServed(ctx context.Context, s *session, clientFailed bool) (never, ended bool) {
-	grace := serverGrace
-	if clientFailed {
-		grace = 0 // the server may wait for a connection that never comes
-	}
+// waitServed waits for the server's session after the client ended: up
+// to grace (serverGrace, 0 when the client failed: the server may wait
+// for a connection that never comes). never reports that nothing ever
+// connected (the listener is then closed after noConnectGrace, not after
+// the whole grace). On ctx's end, in the grace or after it (a client's
+// child may hold the connection open, the session waiting on it for its
+// read timeout), it aborts the session and waits up to abortWait for it to
+// end, so that its log is kept; ended is false when it did not, and only
+// then.
+func (a *acceptWatch) waitServed(ctx context.Context, s *session, grace time.Duration) (never, ended bool) {
 	graceT := time.NewTimer(grace)
 	defer graceT.Stop()
 	noConn := time.After(noConnectGrace)
@@ -83,13 +82,7 @@ func (a *acceptWatch) waitServed(ctx context.Context, s *session, clientFailed b
 		case <-s.done:
 			return false, true
 		case <-ctx.Done():
-			a.abort()
-			select {
-			case <-s.done:
-				return false, true
-			case <-time.After(abortWait):
-				return false, false
-			}
+			return false, a.abortAndWait(s)
 		case <-noConn:
 			select {
 			case <-a.accepted:
@@ -98,18 +91,38 @@ func (a *acceptWatch) waitServed(ctx context.Context, s *session, clientFailed b
 			default:
 			}
 			a.Close() // unblocks Accept
-			<-s.done
-			return true, true
+			return true, a.waitEnd(ctx, s)
 		case <-graceT.C:
 			a.Close() // unblocks Accept; a connection in progress ends at EOF
-			<-s.done
+			ended := a.waitEnd(ctx, s)
 			select {
 			case <-a.accepted:
-				return false, true
+				return false, ended
 			default:
-				return true, true
+				return true, ended
 			}
 		}
+	}
+}
+
+// waitEnd waits for the session to end, aborting it at ctx's end.
+func (a *acceptWatch) waitEnd(ctx context.Context, s *session) bool {
+	select {
+	case <-s.done:
+		return true
+	case <-ctx.Done():
+		return a.abortAndWait(s)
+	}
+}
+
+// abortAndWait aborts the session and waits up to abortWait for it to end.
+func (a *acceptWatch) abortAndWait(s *session) bool {
+	a.abort()
+	select {
+	case <-s.done:
+		return true
+	case <-time.After(abortWait):
+		return false
 	}
 }
 
