@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"bytes"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -40,21 +39,7 @@ func parseFuzzConfig(t testing.TB) *mocksrv.Config {
 // simLog runs a minimal client (every job on big 0) against the
 // simulator's text front and returns its log at level.
 func simLog(t testing.TB, cfg *mocksrv.Config, level mocksrv.Options) []byte {
-	var log bytes.Buffer
-	level.Log, level.Stderr = &log, io.Discard
-	txt, err := mocksrv.NewText(cfg, level)
-	if err != nil {
-		t.Fatal(err)
-	}
-	send := func(m string) string {
-		reply, _, err := txt.Handle(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(reply)
-	}
-	send("HELO")
-	send("AUTH fuzz")
+	send, end := scripted(t, cfg, level, "fuzz")
 	for ev := send("REDY"); ev != "NONE"; {
 		if f := strings.Fields(ev); len(f) > 1 && (f[0] == "JOBN" || f[0] == "JOBP") {
 			send("GETS Capable " + strings.Join(f[3:6], " ")) // DATA: -v all shows it, brief does not
@@ -64,9 +49,7 @@ func simLog(t testing.TB, cfg *mocksrv.Config, level mocksrv.Options) []byte {
 		}
 		ev = send("REDY")
 	}
-	send("QUIT")
-	txt.Flush()
-	return log.Bytes()
+	return end()
 }
 
 // The log parser never panics or hangs on any input: it returns a run or

@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -12,20 +11,7 @@ import (
 // termLog runs a client that puts every job on big 0 and switches it off
 // (TERM) whenever it empties, so it boots again for the next job.
 func termLog(t *testing.T, cfg *mocksrv.Config, level string) []byte {
-	var log bytes.Buffer
-	txt, err := mocksrv.NewText(cfg, mocksrv.Options{Level: mocksrv.ParseLevel(level), Log: &log, Stderr: io.Discard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	send := func(m string) string {
-		reply, _, err := txt.Handle(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(reply)
-	}
-	send("HELO")
-	send("AUTH term")
+	send, end := scripted(t, cfg, mocksrv.Options{Level: mocksrv.ParseLevel(level)}, "term")
 	on := 0
 	for ev := send("REDY"); ev != "NONE"; ev = send("REDY") {
 		f := strings.Fields(ev)
@@ -41,9 +27,7 @@ func termLog(t *testing.T, cfg *mocksrv.Config, level string) []byte {
 			}
 		}
 	}
-	send("QUIT")
-	txt.Flush()
-	return log.Bytes()
+	return end()
 }
 
 // A server switched off and booted again: -v all shows the TERM, so its

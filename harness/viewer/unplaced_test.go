@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -13,20 +12,7 @@ import (
 // then does what last says with it and quits: "QUIT" at once, or "ENQJ GQ"
 // first.
 func quitLog(t *testing.T, level string, last ...string) []byte {
-	var log bytes.Buffer
-	txt, err := mocksrv.NewText(parseFuzzConfig(t), mocksrv.Options{Level: mocksrv.ParseLevel(level), Log: &log, Stderr: io.Discard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	send := func(m string) string {
-		reply, _, err := txt.Handle(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(reply)
-	}
-	send("HELO")
-	send("AUTH quit")
+	send, end := scripted(t, parseFuzzConfig(t), mocksrv.Options{Level: mocksrv.ParseLevel(level)}, "quit")
 	for ev := send("REDY"); ev != "NONE"; ev = send("REDY") {
 		f := strings.Fields(ev)
 		if f[0] != "JOBN" {
@@ -43,9 +29,7 @@ func quitLog(t *testing.T, level string, last ...string) []byte {
 		}
 		break
 	}
-	send("QUIT")
-	txt.Flush()
-	return log.Bytes()
+	return end()
 }
 
 // A job offered and not placed when the client quits is counted as

@@ -57,13 +57,22 @@ func (s *syncBuffer) String() string {
 // abandoned is the message of a --serve session that ended without QUIT.
 var abandoned = regexp.MustCompile(`dsmock: session \d+ \(client 127\.0\.0\.1:\d+\) ended: the client disconnected without QUIT`)
 
-func TestBlackBoxServe(t *testing.T) {
+// buildDsmock builds the dsmock command into a temporary folder, for the
+// tests that run it as a process (signals, --serve over real sockets);
+// -short skips them.
+func buildDsmock(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds dsmock")
 	}
 	bin := filepath.Join(t.TempDir(), "dsmock")
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/cmd/dsmock").CombinedOutput()
 	require.NoError(t, err, string(out))
+	return bin
+}
+
+func TestBlackBoxServe(t *testing.T) {
+	bin := buildDsmock(t)
 
 	dir := fixtureDir(t, "sample-config01")
 	want, err := os.ReadFile(filepath.Join(fixtures.Dir(t), "expected", "sample-config01.ff.summary"))
@@ -229,12 +238,7 @@ func TestBlackBoxServe(t *testing.T) {
 // (a client that never sends '\n') ends that session; the process stays up
 // and serves the next client.
 func TestBlackBoxServeNewlineOversize(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds dsmock")
-	}
-	bin := filepath.Join(t.TempDir(), "dsmock")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/cmd/dsmock").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := buildDsmock(t)
 	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
 	port := freeTestPort(t)
 	var stderr syncBuffer

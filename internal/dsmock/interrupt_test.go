@@ -65,12 +65,7 @@ func TestStalledClientLogOnStdout(t *testing.T) {
 // log so far is on stdout and dsmock dies of the signal, as ds-server does
 // (nothing on stderr).
 func TestInterruptFlushesLog(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds dsmock")
-	}
-	bin := filepath.Join(t.TempDir(), "dsmock")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/cmd/dsmock").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := buildDsmock(t)
 	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
