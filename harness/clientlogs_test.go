@@ -55,6 +55,22 @@ func TestClientExitingBeforeConnecting(t *testing.T) {
 	assert.Regexp(t, `^client bash: exit status 3: usage: client -p PORT$`, r.Err, "the stderr tail once")
 }
 
+// A client that crashes while a process it started holds the connection:
+// its own error, once the grace is over, not the run's timeout.
+func TestClientCrashingWithTheConnectionHeld(t *testing.T) {
+	start := time.Now()
+	r := clientRun(t, script(t, `exec 3<>/dev/tcp/127.0.0.1/$1
+say() { echo "$1" >&3 && read -r l <&3 || exit 1; }
+say HELO; say "AUTH x"; say REDY
+sleep 20 >/dev/null 2>&1 &
+echo 'Traceback: my bug' >&2
+exit 1
+`), "")
+	assert.Less(t, time.Since(start), serverGrace)
+	assert.Equal(t, StatusError, r.Status)
+	assert.Regexp(t, `^client bash: exit status 1: Traceback: my bug$`, r.Err)
+}
+
 // An unscheduled result shows the client's stderr too; --keep-logs keeps
 // the server's log and the client's stderr, and the reason names them.
 func TestUnscheduledShowsStderrAndKeepLogs(t *testing.T) {

@@ -554,6 +554,9 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	}()
 	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
 	out := runOutput{err: clientErr, metrics: metrics, clientStderr: clientStderr}
+	// A client that failed before the run's end keeps its error: the
+	// session, held open by a child of the client, is aborted after it.
+	clientFailed := clientErr != nil && ctx.Err() == nil
 	grace := serverGrace
 	if clientErr != nil {
 		grace = 0
@@ -561,23 +564,38 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	never, ended := aw.waitServed(ctx, s, grace)
 	if !ended {
 		// The session is still writing its buffers: nothing of it can be read.
-		return runOutput{err: ctx.Err(), clientStderr: clientStderr}
+		return runOutput{err: firstErr(out.err, ctx.Err(), errSessionStuck), clientStderr: clientStderr}
 	}
 	out.stdout, out.stderr = stdout.String(), stderr.String()
 	out.builtinEnd(s)
 	switch {
-	case ctx.Err() != nil:
+	case ctx.Err() != nil && !clientFailed:
 		out.err = ctx.Err() // the log and stderr stay: they show where it hung
 	case out.err == nil && never:
 		// Not "accept … use of closed network connection": the client
 		// ended, and nothing ever connected.
 		out.err = fmt.Errorf("the client exited (status 0) without connecting to port %d", port)
+	case out.err == nil && s.err != nil && aw.wasAborted():
+		out.err = fmt.Errorf("the server's session had not ended %v after the client exited (does a process the client started hold the connection?)", serverGrace+serverAfterClient)
 	case out.err == nil && s.err != nil:
 		out.err = fmt.Errorf("server: %w", s.err)
 	case s.err == nil && out.typed != nil:
 		out.clientAfterQuit() // the session completed: QUIT and its report
 	}
 	return out
+}
+
+// errSessionStuck is a built-in session that did not end once aborted.
+var errSessionStuck = fmt.Errorf("the server's session did not end %v after it was aborted", abortWait)
+
+// firstErr is the first of errs that is not nil.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // builtinEnd takes the results of the built-in server's ended session:

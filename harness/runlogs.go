@@ -24,6 +24,7 @@ type acceptWatch struct {
 	once     sync.Once
 	mu       sync.Mutex
 	conn     net.Conn
+	aborted  bool // the session was aborted, not ended by itself
 }
 
 func (a *acceptWatch) Accept() (net.Conn, error) {
@@ -43,6 +44,7 @@ func (a *acceptWatch) abort() {
 	a.Close()
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.aborted = true
 	if a.conn != nil {
 		a.conn.Close()
 	}
@@ -66,13 +68,15 @@ const abortWait = 5 * time.Second
 
 // waitServed waits for the server's session after the client ended: up
 // to grace (serverGrace, 0 when the client failed: the server may wait
-// for a connection that never comes). never reports that nothing ever
-// connected (the listener is then closed after noConnectGrace, not after
-// the whole grace). On ctx's end, in the grace or after it (a client's
-// child may hold the connection open, the session waiting on it for its
-// read timeout), it aborts the session and waits up to abortWait for it to
-// end, so that its log is kept; ended is false when it did not, and only
-// then.
+// for a connection that never comes), then up to serverAfterClient for a
+// session still reading what the client sent last. never reports that
+// nothing ever connected (the listener is then closed after
+// noConnectGrace, not after the whole grace). A session still running
+// then, or at ctx's end, is aborted (a client's child may hold the
+// connection open, the session waiting on it for its read timeout: the
+// run must not wait out the timeout for a client that has already
+// exited), and waited for up to abortWait, so that its log is kept; ended
+// is false when it did not end, and only then.
 func (a *acceptWatch) waitServed(ctx context.Context, s *session, grace time.Duration) (never, ended bool) {
 	graceT := time.NewTimer(grace)
 	defer graceT.Stop()
@@ -84,35 +88,52 @@ func (a *acceptWatch) waitServed(ctx context.Context, s *session, grace time.Dur
 		case <-ctx.Done():
 			return false, a.abortAndWait(s)
 		case <-noConn:
-			select {
-			case <-a.accepted:
+			if a.wasAccepted() {
 				noConn = nil
 				continue
-			default:
 			}
-			a.Close() // unblocks Accept
-			return true, a.waitEnd(ctx, s)
+			return a.closeAndEnd(ctx, s)
 		case <-graceT.C:
-			a.Close() // unblocks Accept; a connection in progress ends at EOF
-			ended := a.waitEnd(ctx, s)
-			select {
-			case <-a.accepted:
-				return false, ended
-			default:
-				return true, ended
-			}
+			return a.closeAndEnd(ctx, s)
 		}
 	}
 }
 
-// waitEnd waits for the session to end, aborting it at ctx's end.
+// closeAndEnd closes the listener (unblocking Accept; a connection in
+// progress ends at EOF) and ends the session.
+func (a *acceptWatch) closeAndEnd(ctx context.Context, s *session) (never, ended bool) {
+	a.Close()
+	ended = a.waitEnd(ctx, s)
+	return !a.wasAccepted(), ended
+}
+
+func (a *acceptWatch) wasAborted() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.aborted
+}
+
+func (a *acceptWatch) wasAccepted() bool {
+	select {
+	case <-a.accepted:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitEnd waits up to serverAfterClient for the session to end, then
+// aborts it (as a server binary is killed then).
 func (a *acceptWatch) waitEnd(ctx context.Context, s *session) bool {
+	t := time.NewTimer(serverAfterClient)
+	defer t.Stop()
 	select {
 	case <-s.done:
 		return true
 	case <-ctx.Done():
-		return a.abortAndWait(s)
+	case <-t.C:
 	}
+	return a.abortAndWait(s)
 }
 
 // abortAndWait aborts the session and waits up to abortWait for it to end.
