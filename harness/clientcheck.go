@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -68,10 +69,11 @@ type interpreter struct {
 
 var interpreters = map[string]interpreter{
 	"python": {withValue: []string{"-W", "-X", "--check-hash-based-pycs"}, noScript: []string{"-c", "-m", "-"}},
-	"node":   {withValue: []string{"-r", "--require", "--import", "--loader", "--conditions", "-C"}, noScript: []string{"-e", "--eval", "-p", "--print", "-"}},
-	"sh":     {withValue: []string{"-o", "+o", "-O", "+O"}, noScript: []string{"-c", "-s", "-"}},
-	"ruby":   {withValue: []string{"-I", "-r", "-C", "-E"}, noScript: []string{"-e", "-"}},
-	"perl":   {withValue: []string{"-I", "-M", "-m"}, noScript: []string{"-e", "-E", "-"}},
+	"node": {withValue: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "--conditions", "-C",
+		"--env-file", "--inspect-port", "--input-type", "--title"}, noScript: []string{"-e", "--eval", "-p", "--print", "-"}},
+	"sh":   {withValue: []string{"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}, noScript: []string{"-c", "-s", "-"}},
+	"ruby": {withValue: []string{"-I", "-r", "-C", "-E"}, noScript: []string{"-e", "-"}},
+	"perl": {withValue: []string{"-I", "-M", "-m"}, noScript: []string{"-e", "-E", "-"}},
 }
 
 // interpreterOf names a program's kind by its base name ("" for none):
@@ -94,9 +96,10 @@ func interpreterOf(prog string) string {
 // clientFiles are the arguments of a client command (split, its
 // placeholder kept) that name files of the client's, which must exist
 // before any run: the script an interpreter runs, the jar of java -jar,
-// and any other .py, .jar or .class argument. The client's other
-// arguments (--out ./results/x, a log it writes, the ds-system.xml dsbench
-// writes) are not looked at, nor any with the port placeholder in it.
+// and a .py, .jar or .class argument before the first option (a wrapper's
+// script: env python3 client.py). The client's other arguments (--out
+// ./results/x.jar, a log it writes, the ds-system.xml dsbench writes) are
+// not looked at, nor any with the port placeholder in it.
 func clientFiles(args []string) []string {
 	var files []string
 	rest := args[1:]
@@ -112,7 +115,10 @@ func clientFiles(args []string) []string {
 		files = append(files, script)
 	}
 	for _, a := range rest {
-		if strings.HasPrefix(a, "-") || strings.ContainsAny(a, ":=") {
+		if strings.HasPrefix(a, "-") {
+			break // the client's own options, and what follows them, are its business
+		}
+		if strings.ContainsAny(a, ":=") {
 			continue
 		}
 		switch strings.ToLower(filepath.Ext(a)) {
@@ -131,40 +137,78 @@ func clientFiles(args []string) []string {
 
 // script is the file an interpreter runs (its first argument that is
 // neither an option nor an option's value) and the arguments after it;
-// "" when it runs none (python3 -m pkg, bash -c).
+// "" when it runs none (python3 -m pkg, bash -c) or when that argument
+// does not look like a file (no extension, no slash: it may be the value
+// of an option not known here, as node --inspect-port 9230).
 func (in interpreter) script(args []string) (string, []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if ok, _ := optionOf(a, in.noScript); ok {
+		switch in.option(a) {
+		case optNoScript:
 			return "", args[i+1:]
-		}
-		if ok, attached := optionOf(a, in.withValue); ok {
-			if !attached {
-				i++
-			}
+		case optValueNext:
+			i++
+			continue
+		case optFlag:
 			continue
 		}
-		if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
-			return a, args[i+1:]
+		if filepath.Ext(a) == "" && !strings.Contains(a, "/") {
+			return "", args[i+1:]
 		}
+		return a, args[i+1:]
 	}
 	return "", nil
 }
 
-// optionOf reports whether arg is one of opts, and whether its value is
-// attached (--opt=v, -mpkg) rather than the next argument.
-func optionOf(arg string, opts []string) (is, attached bool) {
-	for _, o := range opts {
+// optKind is what an interpreter's argument is to the search for its
+// script.
+type optKind int
+
+const (
+	optNone      optKind = iota // not an option: the script, if any
+	optFlag                     // an option, with its value if any attached
+	optValueNext                // an option whose value is the next argument
+	optNoScript                 // no script follows (-c, -m, -e, stdin)
+)
+
+// option reads one argument: a long option (--require x, --require=x) as
+// a whole, a cluster of short ones (-euo pipefail, -uc code, -Wignore)
+// letter by letter, as the interpreters do.
+func (in interpreter) option(a string) optKind {
+	switch {
+	case a == "-":
+		return optNoScript
+	case strings.HasPrefix(a, "--"):
+		name, _, attached := strings.Cut(a, "=")
 		switch {
-		case arg == o:
-			return true, false
-		case strings.HasPrefix(arg, o+"="):
-			return true, true
-		case len(o) == 2 && o[1] != '-' && strings.HasPrefix(arg, o):
-			return true, true
+		case slices.Contains(in.noScript, name):
+			return optNoScript
+		case slices.Contains(in.withValue, name) && !attached:
+			return optValueNext
+		}
+		return optFlag
+	case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+		return in.shortOptions(a)
+	}
+	return optNone
+}
+
+// shortOptions reads a cluster of short options: the first that takes a
+// value takes the rest of the cluster, or the next argument when it is
+// last.
+func (in interpreter) shortOptions(a string) optKind {
+	for j := 1; j < len(a); j++ {
+		o := a[:1] + a[j:j+1]
+		switch {
+		case slices.Contains(in.noScript, o):
+			return optNoScript
+		case slices.Contains(in.withValue, o) && j == len(a)-1:
+			return optValueNext
+		case slices.Contains(in.withValue, o):
+			return optFlag
 		}
 	}
-	return false, false
+	return optFlag
 }
 
 // jarOf is the jar of java -jar and the arguments after it; "" for a

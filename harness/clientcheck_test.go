@@ -16,7 +16,10 @@ import (
 // other arguments (files it writes, ds-system.xml) are not looked at.
 func TestCheckClientFiles(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "client.py"), nil, 0o644))
+	for _, f := range []string{"client.py", "run.sh", "x.js", "client.jar", "dist/client.js"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), nil, 0o644))
+	}
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "bin"), 0o755))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "venv", "bin"), 0o755))
 	py, err := exec.LookPath("python3")
@@ -30,7 +33,7 @@ func TestCheckClientFiles(t *testing.T) {
 		"java -cp bin:lib/x.jar MyClient":                    "",
 		"java -jar Client.jar -p {port}":                     "no Client.jar in " + abs + ", the folder the client runs in (run dsbench there, or give it with --client-dir)",
 		"python3 src/client.py":                              "no src/client.py in " + abs,
-		"bash ./run.sh {port}":                               "no ./run.sh in " + abs,
+		"bash ./nope.sh {port}":                              "no ./nope.sh in " + abs,
 		"java MyClient.class":                                "no MyClient.class in " + abs,
 		"python3 " + abs + "/nope.py":                        abs + "/nope.py does not exist",
 		"python3 -u --log=out/x.py client.py":                "",
@@ -38,7 +41,16 @@ func TestCheckClientFiles(t *testing.T) {
 		"python3 client.py ./ds-system.xml -p {port}":        "",
 		"python3 client.py --log ./run-{port}.log -p {port}": "",
 		"python3 client.py --log run-{port}.py":              "",
-		"python3 -u nope":                                    "no nope in " + abs,
+		"python3 -u nope":                                    "",
+		"python3 -u nope.py":                                 "no nope.py in " + abs,
+		"bash -euo pipefail run.sh":                          "",
+		"python3 -um pkg.client":                             "",
+		"python3 -uc print(1)":                               "",
+		"node --env-file .env dist/client.js":                "",
+		"node --experimental-loader ts-node/esm x.js":        "",
+		"node --inspect-port 9230 x.js":                      "",
+		"bash --rcfile x run.sh":                             "",
+		"java -jar client.jar --out results.jar":             "",
 		"python3 -W ignore client.py":                        "",
 		"python3 -m client.main -p {port}":                   "",
 		"bash -c ./run.sh":                                   "",
@@ -61,20 +73,34 @@ func TestCheckClientFiles(t *testing.T) {
 // -jar and any .py, .jar or .class argument, by the interpreter's options.
 func TestClientFiles(t *testing.T) {
 	for cmd, want := range map[string][]string{
-		"python3.11 -u -X dev client.py a.txt": {"client.py"},
-		"python3 -Wignore client.py":           {"client.py"},
-		"python3 -mpkg x.py":                   {"x.py"},
-		"python3 -c print(1)":                  nil,
-		"node --require ./hook.js client.js 5": {"client.js"},
-		"node -e 1":                            nil,
-		"sh -o errexit run.sh":                 {"run.sh"},
-		"ruby -I lib client.rb":                {"client.rb"},
-		"perl -Ilib client.pl":                 {"client.pl"},
-		"java -Xmx1g -jar c.jar -p {port}":     {"c.jar"},
-		"java -cp . Client":                    nil,
-		"./client {port}":                      nil,
-		"/usr/bin/env python3 client.py":       {"client.py"},
-		"python3 {port}.py":                    nil,
+		"python3.11 -u -X dev client.py a.txt":        {"client.py"},
+		"python3 -Wignore client.py":                  {"client.py"},
+		"python3 -mpkg x.py":                          {"x.py"},
+		"python3 -c print(1)":                         nil,
+		"node --require ./hook.js client.js 5":        {"client.js"},
+		"node -e 1":                                   nil,
+		"sh -o errexit run.sh":                        {"run.sh"},
+		"ruby -I lib client.rb":                       {"client.rb"},
+		"perl -Ilib client.pl":                        {"client.pl"},
+		"java -Xmx1g -jar c.jar -p {port}":            {"c.jar"},
+		"java -cp . Client":                           nil,
+		"./client {port}":                             nil,
+		"/usr/bin/env python3 client.py":              {"client.py"},
+		"python3 {port}.py":                           nil,
+		"bash -euo pipefail run.sh":                   {"run.sh"},
+		"bash +o posix run.sh":                        {"run.sh"},
+		"python3 -um pkg.client":                      nil,
+		"python3 -uc print(1)":                        nil,
+		"python3 -bWignore client.py":                 {"client.py"},
+		"perl -ne print":                              nil,
+		"node --env-file .env dist/client.js":         {"dist/client.js"},
+		"node --env-file=.env dist/client.js":         {"dist/client.js"},
+		"node --experimental-loader ts-node/esm x.js": {"x.js"},
+		"node --inspect-port 9230 x.js":               {"x.js"},
+		"node --unknown-here 9230 x.js":               nil,
+		"bash --rcfile x run.sh":                      {"run.sh"},
+		"java -jar client.jar --out results.jar":      {"client.jar"},
+		"env python3 client.py --out a.py":            {"client.py"},
 	} {
 		assert.Equal(t, want, clientFiles(strings.Fields(cmd)), cmd)
 	}
