@@ -185,6 +185,8 @@ func TestBinaryEnd(t *testing.T) {
 		"ERR: invalid message (HELO\n)!\ndsmock: the client's first message was \"HELO\\n\"\n": "ERR: invalid message (HELO\n)!",
 		"dsmock: warning: x\nNo new line character at the end of HELO!\ndsmock: hint\n":        "No new line character at the end of HELO!",
 		"No such server type by xxx exists!\nsegfault\r\n10 jobs not scheduled!\n":             "segfault",
+		"ERR: invalid message (OK)!\nsegfault\n":                                               "segfault",
+		"ERR: invalid message (OK)!\ndsmock: warning: x\n":                                     "ERR: invalid message (OK)!",
 	} {
 		assert.Equal(t, want, binaryEnd(stderr), "%q", stderr)
 	}

@@ -49,7 +49,8 @@ func (out *runOutput) clientAfterQuit() {
 }
 
 // binaryEnd is what a server binary said of its session's end, from its
-// stderr: the last of the lines that end a session (mocksrv.EndsSession),
+// stderr: the last of the lines that end a session (mocksrv.EndsSession;
+// a Refusal only when no line of the server follows it),
 // else its last line. Neither warnings nor the count of unscheduled jobs,
 // which the reason gives apart, say why a session ended; nor does the
 // first line, often a refused command long before.
@@ -62,6 +63,9 @@ func binaryEnd(stderr string) string {
 		case strings.TrimSpace(line) == "", strings.HasPrefix(line, "dsmock: warning:"), Unscheduled(line) > 0:
 		default:
 			last = strings.TrimRight(line, "\r")
+			if mocksrv.Refusal(end) && !strings.HasPrefix(line, "dsmock: ") {
+				end = "" // a refusal after AUTH, the session going on; dsmock's lines are its hint
+			}
 		}
 	}
 	if end != "" {

@@ -89,10 +89,19 @@ func FramingHint(line string, nl bool) string {
 // it prints as a session ends on a message it cannot read (FramingHint's
 // lines), or dsmock's for a client that disconnected without QUIT: the
 // line that says why a session ended, where others (a refused command,
-// a warning) may say nothing about it.
+// a warning) may say nothing about it. A Refusal may not end it.
 func EndsSession(line string) bool {
 	return strings.HasPrefix(line, invalidMessage) || strings.HasPrefix(line, noNewline) ||
 		strings.HasPrefix(line, "dsmock: "+ErrDisconnected.Error())
+}
+
+// Refusal reports whether a line of a server binary's stderr is its
+// refusal of a message ("ERR: invalid message (…)!"), one of EndsSession's
+// lines that ends the session only at the handshake: after AUTH a message
+// other than REDY or GETS is refused the same way and the session goes on,
+// so a line printed after it says more.
+func Refusal(line string) bool {
+	return strings.HasPrefix(line, invalidMessage)
 }
 
 // SplitStderr splits a server binary's stderr into the lines it printed:
