@@ -308,10 +308,10 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dsbench merge: warning:", warning)
 	}
 	m, err := mergePieces(fs.Args())
-	pieces := func() []inputFile {
-		var in []inputFile
+	pieces := func() []InputFile {
+		var in []InputFile
 		for _, f := range fs.Args() {
-			in = append(in, inputFile{f, "a piece to merge"})
+			in = append(in, InputFile{f, "a piece to merge"})
 		}
 		return in
 	}

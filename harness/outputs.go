@@ -13,7 +13,7 @@ import (
 // check, so a run refused for another reason leaves no folder behind).
 // No output may be one of the run's inputs (benchInputs).
 func (c *cliConfig) checkOutputs(b *Bench) error {
-	in := lazyInputs(func() []inputFile { return benchInputs(b) })
+	in := lazyInputs(func() []InputFile { return benchInputs(b) })
 	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
 		if o[1] == "-" && o[0] != "--html" { // --out - and --waits - are stdout
 			continue
@@ -58,7 +58,7 @@ func openOut(out string, stdout io.Writer) (w io.Writer, close func() error, err
 // whatever the name) is refused: the report would be written over a
 // config, a trace or a piece without a word. "" (the flag not given)
 // passes.
-func checkOutput(flag, path string, inputs func() []inputFile) error {
+func checkOutput(flag, path string, inputs func() []InputFile) error {
 	if path == "" {
 		return nil
 	}
@@ -70,7 +70,7 @@ func checkOutput(flag, path string, inputs func() []inputFile) error {
 			return fmt.Errorf("%s %s: is a folder, not a file", flag, path)
 		}
 		if in, ok := sameFileAs(st, inputs()); ok {
-			return fmt.Errorf("%s %s: the same file as %s (%s): writing it would overwrite an input; choose another path", flag, path, in.path, in.what)
+			return fmt.Errorf("%s %s: the same file as %s (%s): writing it would overwrite an input; choose another path", flag, path, in.Path, in.What)
 		}
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
@@ -91,7 +91,7 @@ func checkOutput(flag, path string, inputs func() []inputFile) error {
 // checkFolder makes a folder flag's folder (--plots, --keep-logs) before
 // any run and checks that it can be written in, and that no input sits
 // there under a name the flag writes (writes: a plot's or a log's name).
-func checkFolder(flag, dir string, inputs func() []inputFile, writes func(name string) bool) error {
+func checkFolder(flag, dir string, inputs func() []InputFile, writes func(name string) bool) error {
 	if dir == "" {
 		return nil
 	}
@@ -118,32 +118,26 @@ func writable(dir string) error {
 	return os.Remove(name)
 }
 
-// inputFile is a file a command reads: a config, a file it names, a
-// trace, a piece. what says which, for the error.
-type inputFile struct {
-	path, what string
-}
-
 // lazyInputs lists the inputs at most once, and only when an output
 // exists: a path that does not exist yet cannot be an input, and finding
 // a config's job file means loading the config.
-func lazyInputs(list func() []inputFile) func() []inputFile {
+func lazyInputs(list func() []InputFile) func() []InputFile {
 	return sync.OnceValue(list)
 }
 
 // sameFileAs finds the input that is the file st describes (os.SameFile:
 // the same file by another name or a link is found too).
-func sameFileAs(st os.FileInfo, inputs []inputFile) (inputFile, bool) {
+func sameFileAs(st os.FileInfo, inputs []InputFile) (InputFile, bool) {
 	for _, in := range inputs {
-		if ist, err := os.Stat(in.path); err == nil && os.SameFile(st, ist) {
+		if ist, err := os.Stat(in.Path); err == nil && os.SameFile(st, ist) {
 			return in, true
 		}
 	}
-	return inputFile{}, false
+	return InputFile{}, false
 }
 
-// InputFile is a file a command reads and what it is ("the config"), for
-// SameAsInput.
+// InputFile is a file a command reads (a config, a file it names, a
+// trace, a piece) and what it is ("config x"), for the error.
 type InputFile struct{ Path, What string }
 
 // SameAsInput finds the input that path already is, as dsbench's output
@@ -155,17 +149,12 @@ func SameAsInput(path string, inputs []InputFile) (in InputFile, ok bool) {
 	if err != nil {
 		return InputFile{}, false
 	}
-	list := make([]inputFile, len(inputs))
-	for i, in := range inputs {
-		list[i] = inputFile{path: in.Path, what: in.What}
-	}
-	found, ok := sameFileAs(st, list)
-	return InputFile{Path: found.path, What: found.what}, ok
+	return sameFileAs(st, inputs)
 }
 
 // checkInputsIn refuses a folder flag when an input is in dir under a
 // name the flag writes there.
-func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name string) bool) error {
+func checkInputsIn(flag, dir string, inputs func() []InputFile, writes func(name string) bool) error {
 	if dir == "" {
 		return nil
 	}
@@ -173,7 +162,7 @@ func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name
 		return nil // nothing in it yet; other checks say what is wrong with it
 	}
 	for _, in := range inputs() {
-		name := filepath.Base(in.path)
+		name := filepath.Base(in.Path)
 		if !writes(name) {
 			continue
 		}
@@ -182,8 +171,8 @@ func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name
 		if err != nil {
 			continue
 		}
-		if _, ok := sameFileAs(st, []inputFile{in}); ok {
-			return fmt.Errorf("%s %s: would write %s, the same file as %s (%s): writing it would overwrite an input; choose another folder", flag, dir, target, in.path, in.what)
+		if _, ok := sameFileAs(st, []InputFile{in}); ok {
+			return fmt.Errorf("%s %s: would write %s, the same file as %s (%s): writing it would overwrite an input; choose another folder", flag, dir, target, in.Path, in.What)
 		}
 	}
 	return nil
@@ -192,13 +181,13 @@ func checkInputsIn(flag, dir string, inputs func() []inputFile, writes func(name
 // benchInputs lists the files a bench reads: each config file and the job
 // list and failure trace it names, each SWF trace and its servers= file,
 // and the --server binary.
-func benchInputs(b *Bench) []inputFile {
-	var out []inputFile
+func benchInputs(b *Bench) []InputFile {
+	var out []InputFile
 	seen := map[string]bool{}
 	add := func(path, what string) {
 		if path != "" && !seen[path] {
 			seen[path] = true
-			out = append(out, inputFile{path, what})
+			out = append(out, InputFile{path, what})
 		}
 	}
 	for _, s := range b.Sources {
