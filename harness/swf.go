@@ -39,14 +39,25 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 	if err != nil {
 		return Source{}, true, fmt.Errorf("SWF trace: %w", err)
 	}
-	// The row is named as typed, less the empty items the options skip
-	// (a trailing comma), which would otherwise make a second name for
-	// the same conversion.
-	name := swf.Name(path) + strings.TrimRight(arg[len(path):], ", ")
-	if strings.HasSuffix(name, ":") {
-		name = strings.TrimSuffix(name, ":")
-	}
+	name := swfRowName(path, arg[len(path):])
 	return Source{Name: name, Path: w.ConfigName, FS: w.FS, servers: o.Servers, trace: path, swf: &conversion{name, w.Result}}, true, nil
+}
+
+// swfRowName names a trace's row as typed (the options in their order),
+// less the empty items the options skip (",time-scale=0.5", "a=1,,b=2",
+// a trailing comma), which would otherwise make a second name for the
+// same conversion; opts is the spec after the trace's path (":a=1,b=2").
+func swfRowName(path, opts string) string {
+	var items []string
+	for _, it := range strings.Split(strings.TrimPrefix(opts, ":"), ",") {
+		if it = strings.TrimSpace(it); it != "" {
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 {
+		return swf.Name(path)
+	}
+	return swf.Name(path) + ":" + strings.Join(items, ",")
 }
 
 // conversion is a trace source's conversion report: what dsbench prints

@@ -28,10 +28,17 @@ func TestSWFSourceRuns(t *testing.T) {
 	require.Len(t, srcs, 2)
 	require.Equal(t, "small", srcs[0].Name)
 	require.Equal(t, "small:time-scale=0.5,procs-per-core=2", srcs[1].Name)
-	for _, spec := range []string{":time-scale=0.5,", ":time-scale=0.5, ,"} {
+	for spec, want := range map[string]string{
+		":time-scale=0.5,":                     "small:time-scale=0.5",
+		":time-scale=0.5, ,":                   "small:time-scale=0.5",
+		":,time-scale=0.5":                     "small:time-scale=0.5",
+		":time-scale=0.5,,procs-per-core=2":    "small:time-scale=0.5,procs-per-core=2",
+		": procs-per-core=2 , time-scale=0.5,": "small:procs-per-core=2,time-scale=0.5",
+		":":                                    "small",
+	} {
 		more, err := Sources([]string{swfTrace + spec})
 		require.NoError(t, err, spec)
-		require.Equal(t, "small:time-scale=0.5", more[0].Name, spec)
+		require.Equal(t, want, more[0].Name, spec)
 	}
 	vs, err := ParseVariants([]string{"ff,bf,fc"})
 	require.NoError(t, err)
