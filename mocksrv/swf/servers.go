@@ -234,8 +234,10 @@ func WrittenByConfigXML(config []byte, jobFile string) (converted, names bool) {
 // SameConfigXML says whether two configs are one conversion's ConfigXML
 // but for the header comment: it names the trace as it was typed
 // ("small.swf", "./small.swf", a path from another folder, the .gz), so
-// a re-run of the same conversion differs there and nowhere else. Any
-// other difference, an edit of the header included, counts.
+// a re-run of the same conversion differs there and nowhere else. The
+// whole comment is left out, so an edit inside it does not count; any
+// other difference does (a header whose mark was edited away is no
+// longer left out).
 func SameConfigXML(a, b []byte) bool {
 	return bytes.Equal(withoutMark(a), withoutMark(b))
 }
