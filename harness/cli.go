@@ -78,7 +78,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
-	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
+	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result (with --shard: any of the shard's runs, once its piece is written)")

@@ -42,10 +42,11 @@ var outFormats = map[string]Format{".csv": FormatCSV, ".json": FormatJSON, ".md"
 // reportFormat is the report's format: -f's value when given (set), else
 // the one --out's extension names (.csv, .json, .md), else the table. A
 // -f that contradicts the extension wins, with a warning: the file name
-// then says what the file is not.
+// then says what the file is not. An empty -f (a script's unset
+// variable) is not given.
 func reportFormat(value string, set bool, out string) (Format, string, error) {
 	byName, named := outFormats[strings.ToLower(filepath.Ext(out))]
-	if !set {
+	if !set || value == "" {
 		if named {
 			return byName, "", nil
 		}

@@ -284,7 +284,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsbench merge", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default: as --out's extension says, .csv, .json or .md, else table)")
+	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")

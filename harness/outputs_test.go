@@ -239,6 +239,8 @@ func TestOutExtensionChoosesTheFormat(t *testing.T) {
 		{nil, "r.txt", "dsbench: ", ""},
 		{[]string{"-f", "json"}, "r.csv", "{\n", "dsbench: warning: --out R is written as -f json, not the csv its name says\n"},
 		{[]string{"-f", "csv"}, "r.csv", "config,strategy,", ""},
+		{[]string{"-f", ""}, "r.csv", "config,strategy,", ""},
+		{[]string{"merge", "-f", ""}, "m.json", "{\n", ""},
 		{[]string{"merge"}, "m.json", "{\n", ""},
 		{[]string{"merge", "-f", "md"}, "m.csv", "dsbench: ", "dsbench merge: warning: --out R is written as -f markdown, not the csv its name says\n"},
 	} {
