@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -98,28 +97,10 @@ func TestCommandLineErrors(t *testing.T) {
 	}
 }
 
-// syncBuf is a goroutine-safe buffer for the stdout of a running dsmock.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startDsmock runs dsmock in the current directory on a free port.
-func startDsmock(t *testing.T, args ...string) (addr string, stdout, stderr *syncBuf, code <-chan int) {
+func startDsmock(t *testing.T, args ...string) (addr string, stdout, stderr *syncBuffer, code <-chan int) {
 	t.Helper()
-	stdout, stderr = &syncBuf{}, &syncBuf{}
+	stdout, stderr = &syncBuffer{}, &syncBuffer{}
 	addrc := make(chan string, 1)
 	ch := make(chan int, 1)
 	go func() {

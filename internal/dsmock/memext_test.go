@@ -96,7 +96,7 @@ func TestMemFailRefusedBeforeTheRun(t *testing.T) {
 		{"900", "machine", []string{"dsmock: --mem-fail: jobs.xml: line 1: <job> 0 (id 0): attribute actMemory: 900 is above the job's memory 800"}},
 	} {
 		memWorkdir(t, tc.act)
-		var out, errb syncBuf
+		var out, errb syncBuffer
 		status := run([]string{"dsmock", "-c", "config.xml", "-p", "0", "--mem-fail", tc.model}, &out, &errb, func(net.Addr) {
 			t.Errorf("%s/%q: dsmock listened", tc.model, tc.act)
 		}, false)

@@ -18,9 +18,9 @@ import (
 
 // startOn runs dsmock with args as given (no port added) and waits until
 // it listens.
-func startOn(t *testing.T, args ...string) (addr net.Addr, stdout, stderr *syncBuf, code <-chan int) {
+func startOn(t *testing.T, args ...string) (addr net.Addr, stdout, stderr *syncBuffer, code <-chan int) {
 	t.Helper()
-	stdout, stderr = &syncBuf{}, &syncBuf{}
+	stdout, stderr = &syncBuffer{}, &syncBuffer{}
 	addrc := make(chan net.Addr, 1)
 	ch := make(chan int, 1)
 	go func() {
@@ -114,7 +114,7 @@ func TestListenOption(t *testing.T) {
 	assert.Equal(t, 0, <-code)
 
 	for _, bad := range []string{"127.0.0.1:50000", ""} {
-		var out, errb syncBuf
+		var out, errb syncBuffer
 		got := run([]string{"dsmock", "-c", cfg, "--listen", bad}, &out, &errb, nil, false)
 		assert.Equal(t, 1, got)
 		assert.Contains(t, errb.String(), "dsmock: --listen")
@@ -124,7 +124,7 @@ func TestListenOption(t *testing.T) {
 // TestHelpOption: --help prints the usage and exits 0 (ds-server's -h
 // topic form keeps ds-server's status 1).
 func TestHelpOption(t *testing.T) {
-	var out, errb syncBuf
+	var out, errb syncBuffer
 	assert.Equal(t, 0, run([]string{"dsmock", "--help"}, &out, &errb, nil, false))
 	assert.True(t, strings.HasPrefix(out.String(), "Usage: dsmock -c config.xml [options]\n"), out.String())
 	assert.Contains(t, out.String(), "--listen addr")
@@ -153,7 +153,7 @@ func TestConfigErrorNamesTheAttribute(t *testing.T) {
 		return name
 	}
 
-	var out, errb syncBuf
+	var out, errb syncBuffer
 	bad := edit("bad.xml", "0")
 	assert.Equal(t, 1, run([]string{"dsmock", "-c", bad}, &out, &errb, nil, false))
 	assert.Equal(t, "Usage: dsmock -h all\n", out.String())
@@ -199,7 +199,7 @@ func TestIgnoredOptionWarnings(t *testing.T) {
 		{"-v loud", []string{"-c", cfg, "-v", "loud"}, "dsmock: warning: -v loud: not a verbosity ds-server knows (all, brief, jobs or stats, + for more detail): ignored, as ds-server ignores it\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out, errb syncBuf
+			var out, errb syncBuffer
 			cl := commandLine{argv0: "dsmock", stdout: &out, stderr: &errb}
 			st, _, ok := cl.parse(tc.args)
 			require.True(t, ok, errb.String())
