@@ -165,23 +165,26 @@ func joinReason(reason, more string) string {
 func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
 	base := filepath.Join(dir, fileKey(r.Config)+"__"+fileKey(r.Variant))
 	var files []string
-	for _, f := range []struct{ ext, text string }{
-		{".server.log", out.stdout}, {".server.stderr", out.stderr}, {".client.stderr", out.clientStderr},
-	} {
-		if f.text == "" && f.ext != ".server.log" {
+	for i, text := range []string{out.stdout, out.stderr, out.clientStderr} {
+		ext := keptLogExts[i]
+		if text == "" && i > 0 { // the server log is kept even empty
 			continue
 		}
-		if err := os.WriteFile(base+f.ext, []byte(f.text), 0o644); err != nil {
+		if err := os.WriteFile(base+ext, []byte(text), 0o644); err != nil {
 			return files, err
 		}
-		files = append(files, base+f.ext)
+		files = append(files, base+ext)
 	}
 	return files, nil
 }
 
+// keptLogExts end the names keepLogs writes: the server log, the
+// server's stderr, the client's stderr.
+var keptLogExts = []string{".server.log", ".server.stderr", ".client.stderr"}
+
 // isKeptLog reports whether --keep-logs may write a file of this name.
 func isKeptLog(name string) bool {
-	for _, ext := range []string{".server.log", ".server.stderr", ".client.stderr"} {
+	for _, ext := range keptLogExts {
 		if strings.HasSuffix(name, ext) {
 			return true
 		}
