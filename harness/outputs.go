@@ -13,7 +13,10 @@ import (
 // check, so a run refused for another reason leaves no folder behind).
 // No output may be one of the run's inputs (benchInputs).
 func (c *cliConfig) checkOutputs(b *Bench) error {
-	in := lazyInputs(func() []InputFile { return benchInputs(b) })
+	// The inputs are listed at most once, and only when an output exists:
+	// a path that does not exist yet cannot be an input, and finding a
+	// config's job file means loading the config.
+	in := sync.OnceValue(func() []InputFile { return benchInputs(b) })
 	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
 		if o[1] == "-" && o[0] != "--html" { // --out - and --waits - are stdout
 			continue
@@ -118,13 +121,6 @@ func writable(dir string) error {
 	return os.Remove(name)
 }
 
-// lazyInputs lists the inputs at most once, and only when an output
-// exists: a path that does not exist yet cannot be an input, and finding
-// a config's job file means loading the config.
-func lazyInputs(list func() []InputFile) func() []InputFile {
-	return sync.OnceValue(list)
-}
-
 // sameFileAs finds the input that is the file st describes (os.SameFile:
 // the same file by another name or a link is found too).
 func sameFileAs(st os.FileInfo, inputs []InputFile) (InputFile, bool) {
@@ -201,8 +197,8 @@ func benchInputs(b *Bench) []InputFile {
 		if err != nil {
 			continue // the run says why; the config file itself is listed
 		}
-		add(s.besidePath(cfg.JobFile), "the job file of config "+s.Name)
-		add(s.besidePath(cfg.FailureFile), "the failure trace of config "+s.Name)
+		add(cfg.JobPath, "the job file of config "+s.Name) // where the loader read them
+		add(cfg.FailurePath, "the failure trace of config "+s.Name)
 	}
 	if b.Target.Server != "" && b.Target.Server != ServerDsmock {
 		add(b.Target.Server, "the --server binary")
