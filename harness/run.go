@@ -732,16 +732,10 @@ func (src Source) readBeside(name string) ([]byte, error) {
 	if src.FS != nil {
 		return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
 	}
-	return os.ReadFile(src.besidePath(name))
-}
-
-// besidePath is where readBeside finds a file of an operating-system
-// config ("" for none).
-func (src Source) besidePath(name string) string {
-	if name == "" || filepath.IsAbs(name) {
-		return name
+	if filepath.IsAbs(name) {
+		return os.ReadFile(name)
 	}
-	return filepath.Join(filepath.Dir(src.Path), name)
+	return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
 }
 
 func oneLine(s string) string {

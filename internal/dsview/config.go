@@ -73,34 +73,21 @@ func configInputs(spec string) []harness.InputFile {
 	return in
 }
 
-// loadedInputs are the files the loaded config named and the loader read:
-// its job file and failure trace. A trace's converted config has neither
-// on disk (its job file is in memory; servers= is read for its servers
-// alone).
+// loadedInputs are the files the loaded config named, where the loader
+// read them: its job file and failure trace. A trace's converted config
+// has neither on disk (its job file is in memory; servers= is read for
+// its servers alone).
 func loadedInputs(spec string, cfg *mocksrv.Config) []harness.InputFile {
 	if swf.IsTrace(spec) {
 		return nil
 	}
 	var in []harness.InputFile
-	for _, f := range []harness.InputFile{{Path: cfg.JobFile, What: "the config's job file"}, {Path: cfg.FailureFile, What: "the config's failure trace"}} {
+	for _, f := range []harness.InputFile{{Path: cfg.JobPath, What: "the config's job file"}, {Path: cfg.FailurePath, What: "the config's failure trace"}} {
 		if f.Path != "" {
-			in = append(in, harness.InputFile{Path: foundBeside(spec, f.Path), What: f.What})
+			in = append(in, f)
 		}
 	}
 	return in
-}
-
-// foundBeside is where mocksrv.LoadConfig, given no BaseDir as loadConfig
-// gives it none, found a file the config names: a relative name in the
-// working folder first, as ds-server looks, then beside the config.
-func foundBeside(config, name string) string {
-	if filepath.IsAbs(name) {
-		return name
-	}
-	if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
-		return name
-	}
-	return filepath.Join(filepath.Dir(config), name)
 }
 
 // checkOutNotInput refuses an -o that is one of the inputs (the same file

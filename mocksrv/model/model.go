@@ -96,6 +96,11 @@ type Config struct {
 	JobCount int       // termination jobcount (after the job-file reset)
 
 	JobFile string // path from <jobs file=…>, "" when jobs were generated
+	// JobPath and FailurePath are where the loader found and read the job
+	// file and the failure trace (the working folder or BaseDir first,
+	// then beside the config; a path in LoadOptions.FS when loaded from
+	// one): what a command writing files must not overwrite.
+	JobPath, FailurePath string
 	// ActMemoryJobs counts the job file's <job> elements that carry
 	// actMemory; ActMemoryErr is the first invalid one (no number, < 0 or
 	// above the job's memory), naming file, line, job and attribute. Both

@@ -168,7 +168,7 @@ func (l *cfgLoader) readTrace(name, ctx string) *ConfigError {
 	if e != nil {
 		return l.wrap(e)
 	}
-	l.cfg.FailureFile, l.traceFile, l.traceRaw, l.traceLines = name, name, recs, lines
+	l.cfg.FailureFile, l.cfg.FailurePath, l.traceFile, l.traceRaw, l.traceLines = name, p, name, recs, lines
 	return nil
 }
 
@@ -252,6 +252,7 @@ func (l *cfgLoader) jobsElem(e *etree.Element) *ConfigError {
 	l.jobFileMode = true
 	l.cfg.JobFile = f
 	p := l.resolve(f)
+	l.cfg.JobPath = p
 	if p == "" {
 		e := l.invalid(ctx+": attribute file", fmt.Sprintf("job file %q not found", f), fmt.Sprintf("%s: job file %s not found", l.path, f))
 		e.Divergence = "ds-server aborts on a missing job file (ds-server.md Appendix D)"
