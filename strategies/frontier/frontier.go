@@ -49,9 +49,9 @@ import (
 // predicted delay, in units of the mean cores of the work done (see
 // delayPrice) at the cheapest rate per core. Each is a round value read
 // from the weight sweep on the 18 shared configs and checked on the
-// held-out set (README has the sweep, the figures, and the earlier values
-// each mechanism moved them from): cost is the cheapest round weight whose
-// TAT ratio stays under 1.10, balanced the one nearest the goal's corner
+// held-out set (README.md in this folder, the study, has the sweep, the
+// figures, and the earlier values each mechanism moved them from): cost
+// is the cheapest round weight whose TAT ratio stays under 1.10, balanced the one nearest the goal's corner
 // (1.025, 1.18), turnaround the round value under 1.01 on both sets, with
 // the warm bet and the demand forecast (warm=demand).
 var presets = map[string]float64{
