@@ -128,10 +128,11 @@ type Config struct {
 	// zeros.
 	GrainOnly bool
 
-	// IgnoredOptions say which of -r, -j and -d this configuration leaves
-	// without effect, and why ("-j 5 has no effect: the config's jobcount
-	// 1000 overrides it"): ds-server says nothing, a user most likely
-	// expected the option to count.
+	// IgnoredOptions say which of -r, -j, -d and -l this configuration
+	// leaves without effect, and why ("-j 5 has no effect: the config's
+	// jobcount 1000 overrides it"), or, without a configuration, that -f
+	// (with -g, -s) generates no failures: ds-server says nothing, a user
+	// most likely expected the option to count.
 	IgnoredOptions []string
 
 	// Warnings are the lines ds-server prints on stderr while loading a

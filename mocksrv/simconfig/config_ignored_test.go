@@ -43,12 +43,43 @@ func TestIgnoredOptions(t *testing.T) {
 			LoadOptions{Seed: 7, SeedGiven: true}, []string{"-r 7 has no effect: " + viaFile + " and no failure model draws numbers"}},
 		{"no <config>: -r seeds", []string{`<config randomSeed="1024">`, "<cfg>", "</config>", "</cfg>"},
 			LoadOptions{Seed: 7, SeedGiven: true}, nil},
+		{"-l: the config gives the limits", nil, LoadOptions{Limit: 3, LimitGiven: true},
+			[]string{"-l 3 has no effect: the config's <server> limits give the servers per type"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			xml := edit(t, tc.edits...)
 			opt := tc.opt
 			opt.FS = fstest.MapFS{"j.xml": {Data: []byte(`<jobs><job id="0" type="x" submitTime="5" estRunTime="9" cores="1" memory="100" disk="100" /></jobs>`)}}
 			c, err := ParseConfig("c.xml", []byte(xml), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(c.IgnoredOptions, tc.want) {
+				t.Errorf("got  %q\nwant %q", c.IgnoredOptions, tc.want)
+			}
+		})
+	}
+}
+
+// TestRandomIgnored: without a configuration, -f is accepted and
+// generates no failures, so it is named, and -g and -s with it
+// (failure-models.md §12.5); -r, -j, -d and -l count and are not.
+func TestRandomIgnored(t *testing.T) {
+	model := LoadOptions{Failure: "teragrid", FailureGiven: true}
+	tuned := model
+	tuned.Grain, tuned.GrainGiven, tuned.Scale, tuned.ScaleGiven = 600, true, 50, true
+	for _, tc := range []struct {
+		name string
+		opt  LoadOptions
+		want []string
+	}{
+		{"-r -j -d -l count", LoadOptions{Seed: 7, SeedGiven: true, JobCount: 5, JobCountGiven: true, EndTime: 100, EndTimeGiven: true, Limit: 2, LimitGiven: true}, nil},
+		{"-f", model, []string{"-f teragrid generates no failures without -c, as in ds-server (ds-res-failures.txt gets its header only)"}},
+		{"-f -g -s", tuned, []string{"-f teragrid generates no failures without -c, as in ds-server (ds-res-failures.txt gets its header only)",
+			"-g 600 has no effect: -f generates no failures without -c", "-s 50 has no effect: -f generates no failures without -c"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := RandomConfig(tc.opt)
 			if err != nil {
 				t.Fatal(err)
 			}

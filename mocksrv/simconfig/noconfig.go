@@ -42,7 +42,7 @@ func RandomConfig(opt LoadOptions) (*Config, error) {
 		return nil, e
 	}
 	c := &Config{Path: RandomConfigPath, Random: true, Seed: 1, JobTypes: randomJobTypes,
-		EndTime: cfgDefaultEndTime, JobCount: cfgDefaultJobCount, Generated: true}
+		EndTime: cfgDefaultEndTime, JobCount: cfgDefaultJobCount, Generated: true, IgnoredOptions: randomIgnored(opt)}
 	if opt.FailureGiven {
 		if !isFailureModel(opt.Failure) {
 			m := fmt.Sprintf("-f %s: not a failure model (%s); a failure trace needs a configuration file (-c); without one only a model name is accepted, and it generates no failures",
