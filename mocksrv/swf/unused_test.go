@@ -1,0 +1,47 @@
+package swf
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestUnusedSettings: what of a servers config a conversion leaves behind
+// is listed in document order (a job file, failures, the seed, newline
+// framing when "true"), and nothing else; an unreadable file gives
+// nothing, a broken one what came before the fault.
+func TestUnusedSettings(t *testing.T) {
+	const servers = `<servers><server type="s" limit="1" bootupTime="0" hourlyRate="1" cores="1" memory="1000" disk="1000" /></servers>`
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, xml string
+		want      []Setting
+	}{
+		{"servers alone", `<config>` + servers + `<jobs><job type="a" minRunTime="1" maxRunTime="2" populationRate="100" /></jobs></config>`, nil},
+		{"all of them", `<config randomSeed="7" newline="true"><servers failureModel="g5k06" failureFile="f.txt" failureTimeGrain="600">` +
+			`<server type="s" /></servers><jobs file="j.xml" /></config>`, []Setting{
+			{"config", "randomSeed", "7"}, {"config", "newline", "true"},
+			{"servers", "failureModel", "g5k06"}, {"servers", "failureFile", "f.txt"}, {"jobs", "file", "j.xml"}}},
+		{"newline other than true", `<config newline="false">` + servers + `</config>`, nil},
+		{"a namespaced attribute", `<config xmlns:x="u" x:randomSeed="7">` + servers + `</config>`, nil},
+		{"broken after the seed", `<config randomSeed="7">` + servers + `<jobs file="j.xml"`, []Setting{{"config", "randomSeed", "7"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, "c.xml")
+			if err := os.WriteFile(p, []byte(c.xml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := UnusedSettings(p); !slices.Equal(got, c.want) {
+				t.Errorf("got  %v\nwant %v", got, c.want)
+			}
+		})
+	}
+	if got := UnusedSettings(filepath.Join(dir, "none.xml")); got != nil {
+		t.Errorf("a missing file: %v", got)
+	}
+	s := Setting{"jobs", "file", "j.xml"}
+	if s.String() != `<jobs file="j.xml">` || s.Failures() || !(Setting{"servers", "failureFile", "f"}).Failures() {
+		t.Errorf("%s: String or Failures wrong", s)
+	}
+}
