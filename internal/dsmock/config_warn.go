@@ -33,22 +33,19 @@ func warnLevel(word string, recognised bool, stderr io.Writer) {
 	fmt.Fprintln(stderr, msg)
 }
 
-// warnIgnored warns about each of -r, -j and -d that the run leaves
-// without effect (the config overrides it, or --swf's trace gives the
-// jobs): ds-server, which behaves the same, says nothing.
+// warnIgnored warns about each option the run leaves without effect: -r,
+// -j, -d or -l that the config overrides, or --swf's trace (with what of
+// the -c config --swf leaves behind), a -r after the first, -o without
+// failures. ds-server, which behaves the same, says nothing.
 func warnIgnored(st settings, cfg *mocksrv.Config, stderr io.Writer) {
 	ignored := cfg.IgnoredOptions
 	if st.swf != "" {
-		ignored = nil
-		for _, o := range []struct {
-			name  string
-			given bool
-			v     int
-		}{{"-r", st.load.SeedGiven, st.load.Seed}, {"-j", st.load.JobCountGiven, st.load.JobCount}, {"-d", st.load.EndTimeGiven, st.load.EndTime}} {
-			if o.given {
-				ignored = append(ignored, fmt.Sprintf("%s %d has no effect: --swf runs the trace's jobs", o.name, o.v))
-			}
-		}
+		ignored = swfIgnored(st)
+	}
+	ignored = append(ignored, laterSeedWarnings(st)...)
+	if st.noFailMsgs && (!cfg.Simulated() || cfg.Random) {
+		// Without -c, -f simulates failures that never come (failure-models.md §12.5).
+		ignored = append(ignored, "-o has no effect: no failures are simulated, so there is no RESF or RESR to leave out")
 	}
 	for _, w := range ignored {
 		fmt.Fprintln(stderr, "dsmock: warning:", w)

@@ -25,6 +25,13 @@
 // (failure-models.md §12): a random system and workload from -r, with -l
 // servers per type, -j and -d; -f is accepted and generates no failures.
 // Not implemented, refused with a message (decision 7): -b, -i.
+// An option the run leaves without effect, which ds-server accepts and
+// ignores, gets a warning on stderr (config_warn.go: -r, -j, -d, -l
+// overridden by the config or --swf, -f without -c, -o without failures,
+// a second -r); a combination of dsmock's own options that means nothing
+// is refused before listening (refuse.go, swf.go: --write-actual without
+// generated jobs, -g or -s with a failure trace, --swf with servers= and
+// -c, job-file=, or a -c config's failures).
 //
 // Exit statuses:
 //
@@ -106,11 +113,9 @@ func (cl commandLine) load(st settings) (cfg *mocksrv.Config, status int, ok boo
 		fmt.Fprintln(cl.stderr, "dsmock:", err)
 		return nil, 1, false
 	}
-	if st.memFail != mocksrv.MemFailOff {
-		if err := mocksrv.CheckMemExt(cfg, st.memFail); err != nil {
-			fmt.Fprintln(cl.stderr, "dsmock: --mem-fail:", err)
-			return nil, 1, false
-		}
+	if err := refuseLoaded(st, cfg); err != nil {
+		fmt.Fprintln(cl.stderr, "dsmock:", err)
+		return nil, 1, false
 	}
 	warnNumbers(st.config, cl.stderr)
 	warnLevel(st.level.Word, st.level.Recognised, cl.stderr)
@@ -344,7 +349,8 @@ func help(topic string) string {
              default 100) of the -f model; they must follow -f
   -o         do not send RESF/RESR
   -h topic   all | usage | limits | states | cmd
-  --write-actual  write actRunTime into ds-jobs.xml
+  --write-actual  write actRunTime into ds-jobs.xml (generated jobs only:
+                  refused with a job file or --swf, which write none)
   --unbilled      after the report, say on stderr what its cost leaves out:
                   server time ds-server does not bill (hidden by MIGJ or KILJ,
                   or reset by a recovery without a failure; ds-server.md

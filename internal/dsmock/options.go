@@ -26,6 +26,7 @@ type settings struct {
 	memFail     mocksrv.MemFailModel
 	swf         string // --swf: an SWF trace spec whose jobs are run (swf.go)
 	unbilled    bool   // --unbilled: say on stderr what the report's cost leaves out
+	laterSeeds  []int  // the -r values after the first, which count for nothing (§8)
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -91,6 +92,8 @@ func (cl commandLine) apply(st *settings, o opt) (status int, ok bool) {
 	case "r":
 		if !st.load.SeedGiven { // only the first -r counts (§8)
 			st.load.Seed, st.load.SeedGiven = atoi(o.value), true
+		} else {
+			st.laterSeeds = append(st.laterSeeds, atoi(o.value))
 		}
 	case "f":
 		st.load.Failure, st.load.FailureGiven = o.value, true
@@ -126,7 +129,7 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 	switch o.name {
 	case "l":
 		// Servers per type in the no-config mode; no effect with -c
-		// (failure-models.md §12.5).
+		// (failure-models.md §12.5), warned about as the config loads.
 		st.load.Limit, st.load.LimitGiven = atoi(o.value), true
 	case "b":
 		return refuse("dsmock: -b (break point) is not implemented (ds-server.md decision 7)")

@@ -10,11 +10,11 @@ import (
 )
 
 // loadSWF converts the --swf trace (package mocksrv/swf) in memory: its
-// jobs, on the <server> elements of the -c config when one is given (and
-// the spec names no servers= of its own), else on servers derived from
-// the trace. ds-server has no such option: give it the files dsswf writes.
-// What the conversion left out (cancelled jobs, jobs no server holds) is
-// said on stderr, as dsswf reports it; stdout stays ds-server's.
+// jobs, on the <server> elements of the -c config when one is given (or
+// of the spec's servers=), else on servers derived from the trace.
+// ds-server has no such option: give it the files dsswf writes. What the
+// conversion left out (cancelled jobs, jobs no server holds) is said on
+// stderr, as dsswf reports it; stdout stays ds-server's.
 func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 	if st.load.FailureGiven {
 		// The trace's config lives in memory, where a failure trace on disk
@@ -23,6 +23,9 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 	}
 	p, o, err := swf.ParseSpec(st.swf)
 	if err != nil {
+		return nil, err
+	}
+	if err := refuseSWF(st, o); err != nil {
 		return nil, err
 	}
 	if o.Servers == "" {
@@ -40,4 +43,71 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 		fmt.Fprintf(stderr, "dsmock: --swf %s: %s\n", p, n)
 	}
 	return w.Config, nil
+}
+
+// refuseSWF refuses the spec options and -c configs that mean nothing or
+// contradict each other with --swf (dsmock's own option, so no ds-server
+// command line is refused): two sources of servers, a job file name for
+// a conversion that writes none, and a -c config whose failures the
+// trace's run would silently drop (as -f is refused).
+func refuseSWF(st settings, o swf.Options) error {
+	if o.Servers != "" && st.config != "" {
+		return fmt.Errorf("--swf: servers=%s and -c %s both give the servers; give one of them", o.Servers, st.config)
+	}
+	if o.JobFile != "" {
+		// As dsbench refuses it (harness/swf.go).
+		return fmt.Errorf("--swf: job-file=%s names the job file dsswf writes; dsmock --swf writes none (it converts the trace in memory): leave it out", o.JobFile)
+	}
+	for _, s := range configLeftBehind(st) {
+		if s.Failures() {
+			return fmt.Errorf("--swf: %s: %s: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers %s and add the attribute to the config it writes",
+				st.config, s, st.config)
+		}
+	}
+	return nil
+}
+
+// configLeftBehind is what of the -c config a --swf run does not use.
+func configLeftBehind(st settings) []swf.Setting {
+	if st.config == "" {
+		return nil
+	}
+	return swf.UnusedSettings(st.config)
+}
+
+// swfIgnored lists what --swf leaves without effect: -r, -j and -d (the
+// trace gives the jobs, in a config of its own), -l (the servers come
+// from -c's config or the trace), and the settings of -c's config that
+// would count in a run of it: its job file, its newline="true" without
+// -n, its randomSeed with --mem-fail (whose draws it seeds).
+func swfIgnored(st settings) []string {
+	var out []string
+	for _, o := range []struct {
+		name  string
+		given bool
+		v     int
+	}{{"-r", st.load.SeedGiven, st.load.Seed}, {"-j", st.load.JobCountGiven, st.load.JobCount}, {"-d", st.load.EndTimeGiven, st.load.EndTime}} {
+		if o.given {
+			out = append(out, fmt.Sprintf("%s %d has no effect: --swf runs the trace's jobs", o.name, o.v))
+		}
+	}
+	if st.load.LimitGiven {
+		servers := "servers derived from the trace"
+		if st.config != "" {
+			servers = st.config + "'s <server> elements"
+		}
+		out = append(out, fmt.Sprintf("-l %d has no effect: --swf runs the trace on %s", st.load.Limit, servers))
+	}
+	alone := "--swf runs the trace on its <server> elements alone"
+	for _, s := range configLeftBehind(st) {
+		switch {
+		case s.Attr == "file":
+			out = append(out, fmt.Sprintf("%s: %s has no effect: %s, with the trace's jobs", st.config, s, alone))
+		case s.Attr == "newline" && !st.newline:
+			out = append(out, fmt.Sprintf("%s: %s has no effect: %s; give -n for newline mode", st.config, s, alone))
+		case s.Attr == "randomSeed" && st.memFail != mocksrv.MemFailOff:
+			out = append(out, fmt.Sprintf("%s: %s has no effect: %s; --mem-fail's draws are seeded with 1024", st.config, s, alone))
+		}
+	}
+	return out
 }
