@@ -118,5 +118,5 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	default:
 		return nil, fmt.Errorf("frontier: warm %q: want on, off, demand or preset", p.String("warm"))
 	}
-	return &frontier{weight: w, warmOn: warm, dem: newDemand(byDemand), learn: newRatios(), hint: map[string]int{}, done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1}, nil
+	return &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), hint: map[string]int{}, done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1}, nil
 }

@@ -41,6 +41,13 @@ type warmth struct {
 	altOff bool    // the last job placed had a boot as its best alternative
 }
 
+// newWarmth makes the maps with the strategy: keep reads and trims boots
+// at any completion, also in a composite where frontier's proposals have
+// never booted a server (a lazy map made at the first boot panicked there).
+func newWarmth() warmth {
+	return warmth{boots: map[string][]int{}, on: map[*strategies.Machine]bool{}}
+}
+
 type kept struct {
 	m     *strategies.Machine
 	since int
@@ -63,9 +70,6 @@ func (f *frontier) boot(m *strategies.Machine, cores float64) float64 {
 
 // booted notes that frontier booted a server of type t at time now.
 func (w *warmth) booted(t string, now int) {
-	if w.boots == nil {
-		w.boots = map[string][]int{}
-	}
 	w.boots[t] = append(w.boots[t], now)
 }
 
@@ -107,9 +111,6 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 // noteKept notes m kept on since now.
 func (f *frontier) noteKept(m *strategies.Machine, now int) {
 	f.warm.kept = append(f.warm.kept, kept{m, now})
-	if f.warm.on == nil {
-		f.warm.on = map[*strategies.Machine]bool{}
-	}
 	f.warm.on[m] = true
 }
 
