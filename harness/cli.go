@@ -61,6 +61,9 @@ type cliConfig struct {
 	ports     string   // --ports LO-HI (ports.go)
 	html      string   // --html FILE: the run viewer (timeline_html.go)
 	waits     string   // --waits FILE: the wait split of every run (waits.go)
+	// duplicates are the columns of -a and -b written twice and merged
+	// (spec.go), said on stderr before the runs.
+	duplicates []Duplicate
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -181,6 +184,9 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return nil, 0, "", ExitUsage
 	}
+	for _, d := range c.duplicates {
+		fmt.Fprintln(stderr, "dsbench:", d)
+	}
 	warnings := configWarnings(b.Sources)
 	if formatWarning != "" && b.Shard.N == 0 { // a shard's piece is JSON whatever its name
 		warnings = append(warnings, formatWarning)
@@ -221,7 +227,8 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 		return nil, 0, objectiveHint(c.objective, err)
 	}
 	var baseVariants []Variant
-	if c.baselines, baseVariants, err = parseBaselines(c.baselines); err != nil {
+	var baseDups []Duplicate
+	if c.baselines, baseVariants, baseDups, err = parseBaselines(c.baselines); err != nil {
 		return nil, 0, err
 	}
 	if c.parallel < 0 {
@@ -241,7 +248,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	case len(c.algos) > 0:
 		// -a "" with --client runs the client alone; without one it
 		// would run nothing.
-		if variants, err = ParseVariants(c.algos); err == nil && len(variants) == 0 && c.client == "" {
+		if variants, c.duplicates, err = ParseColumns(c.algos); err == nil && len(variants) == 0 && c.client == "" {
 			err = fmt.Errorf("-a %q: names no strategy (dsbench --list shows them)", strings.Join(c.algos, " "))
 		}
 	case c.client != "":
@@ -255,6 +262,8 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	c.duplicates = append(c.duplicates, baseDups...)
+	c.baselines = baselineColumns(c.baselines, baseVariants, variants)
 	sources, err := sourcesOrGenerated(c.replay000, c.memwork, args)
 	if err != nil {
 		return nil, 0, err
@@ -310,27 +319,25 @@ func objectiveHint(value string, err error) error {
 // starts a new column; one that is no strategy (and holds none of
 // ":=,[];") is kept as written, a --client column's label. pflag's comma
 // list, which -b was, had split every spec with two parameters into
-// pieces that named no column.
-func parseBaselines(values []string) ([]string, []Variant, error) {
-	var labels []string
-	var variants []Variant
+// pieces that named no column. Two writings of one column (Duplicate) are
+// one baseline, under the first.
+func parseBaselines(values []string) ([]string, []Variant, []Duplicate, error) {
+	var bs baselineSet
 	for _, piece := range baselinePieces(values) {
 		specs, err := strategies.ParseSweeps("-b", []string{piece})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		vs, err := expand(specs)
+		vs, dups, err := expand("-b", specs)
 		switch {
 		case err == nil:
+			bs.dups = append(bs.dups, dups...)
 			for _, v := range vs {
-				if !slices.Contains(labels, v.Label()) {
-					labels = append(labels, v.Label())
-					variants = append(variants, v)
-				}
+				bs.addVariant(v)
 			}
 		case !strings.ContainsAny(piece, strategies.SpecPunctuation):
-			if !slices.Contains(labels, piece) {
-				labels = append(labels, piece) // a column no strategy makes: --client's
+			if !slices.Contains(bs.labels, piece) {
+				bs.labels = append(bs.labels, piece) // a column no strategy makes: --client's
 			}
 		default:
 			hint := ""
@@ -339,10 +346,61 @@ func parseBaselines(values []string) ([]string, []Variant, error) {
 				// sweep values, as in -a.
 				hint = fmt.Sprintf(" (if %s is a column of its own, give it its own -b)", piece[i+1:])
 			}
-			return nil, nil, fmt.Errorf("-b %s: %w%s", piece, err, hint)
+			return nil, nil, nil, fmt.Errorf("-b %s: %w%s", piece, err, hint)
 		}
 	}
-	return labels, variants, nil
+	return bs.labels, bs.variants, bs.dups, nil
+}
+
+// baselineSet gathers parseBaselines' columns across -b values.
+type baselineSet struct {
+	labels   []string
+	variants []Variant
+	dups     []Duplicate
+	kept     map[string]string // identity → label, as in expand
+}
+
+func (bs *baselineSet) addVariant(v Variant) {
+	id, _ := v.Identity() // expand has made it
+	if label, dup := bs.kept[id]; dup {
+		bs.dups = append(bs.dups, Duplicate{Flag: "-b", Kept: label, Dropped: v.Label()})
+		return
+	}
+	if bs.kept == nil {
+		bs.kept = map[string]string{}
+	}
+	bs.kept[id] = v.Label()
+	bs.labels = append(bs.labels, v.Label())
+	bs.variants = append(bs.variants, v)
+}
+
+// baselineColumns names each -b strategy by the label of the column it is
+// (same strategies.Identity), which may be another writing of it: with -a
+// frontier:weight=10.0, -b frontier:weight=10 is that column, and with -a
+// cost-reduce:multiplier=4 (the default), -b cost-reduce is. A baseline
+// no column is, and --client's label, are kept as written (checkBaselines
+// refuses the first when the user wrote it).
+func baselineColumns(labels []string, baseVariants, columns []Variant) []string {
+	byID := map[string]string{}
+	for _, v := range columns {
+		if id, err := v.Identity(); err == nil {
+			byID[id] = v.Label()
+		}
+	}
+	idOf := map[string]string{} // -b label → identity
+	for _, bv := range baseVariants {
+		if id, err := bv.Identity(); err == nil {
+			idOf[bv.Label()] = id
+		}
+	}
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = l
+		if col, ok := byID[idOf[l]]; ok && idOf[l] != "" {
+			out[i] = col
+		}
+	}
+	return out
 }
 
 // baselinePieces splits -b values into one spec each: a value's first

@@ -66,17 +66,17 @@ func TestBaselineSpecs(t *testing.T) {
 		{[]string{"frontier:weight=1,2", "java MyClient"}, []string{"frontier:weight=1", "frontier:weight=2", "java MyClient"}},
 		{[]string{"composite:members=[soonest; ff],mode=portfolio"}, []string{"composite:members=[soonest; ff],mode=portfolio"}},
 	} {
-		got, _, err := parseBaselines(tc.values)
+		got, _, _, err := parseBaselines(tc.values)
 		require.NoError(t, err, tc.values)
 		assert.Equal(t, tc.want, got, tc.values)
 	}
-	_, _, err := parseBaselines([]string{"thr:pmin=5,client"})
+	_, _, _, err := parseBaselines([]string{"thr:pmin=5,client"})
 	assert.EqualError(t, err, `-b thr:pmin=5,client: strategy thr: parameter pmin="client": want an integer (if client is a column of its own, give it its own -b)`)
 
 	// The messages name -b, not -a.
-	_, _, err = parseBaselines([]string{"thr:pmin=5,pmin=6"})
+	_, _, _, err = parseBaselines([]string{"thr:pmin=5,pmin=6"})
 	assert.EqualError(t, err, `-b "thr:pmin=5,pmin=6": parameter pmin given twice for thr`)
-	_, _, err = parseBaselines([]string{"ff]"})
+	_, _, _, err = parseBaselines([]string{"ff]"})
 	assert.ErrorContains(t, err, `-b: "ff]", column 3: "]" without "["`)
 
 	// With --client and no -a the baselines are what runs beside the

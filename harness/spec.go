@@ -9,6 +9,8 @@
 package harness
 
 import (
+	"fmt"
+
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -46,20 +48,62 @@ func (v Variant) New() (strategies.Strategy, error) {
 // commas, colons and "=" inside brackets neither sweep nor start a spec,
 // so members=[ff; cost-reduce:multiplier=2],[bf; wf] is two values.
 // Every name and key is checked against the registry, and every element of
-// a list value too.
+// a list value too. Variants that are one column (see Duplicate) are
+// merged; ParseColumns also says which.
 func ParseVariants(values []string) ([]Variant, error) {
+	vs, _, err := ParseColumns(values)
+	return vs, err
+}
+
+// ParseColumns is ParseVariants with the duplicates it merged, for
+// dsbench to name on stderr.
+func ParseColumns(values []string) ([]Variant, []Duplicate, error) {
 	specs, err := strategies.ParseSweeps("-a", values)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return expand(specs)
+	return expand("-a", specs)
+}
+
+// Duplicate is a column written twice: Dropped names the same strategy
+// with the same parameters as Kept, the first writing, once the registry
+// has parsed them and filled in the defaults (strategies.Identity:
+// frontier:weight=10 and frontier:weight=10.0 are one column; cost-reduce
+// and cost-reduce:multiplier=4, its default, are one). What a strategy
+// makes of its values is not looked into: frontier:weight=10 and
+// frontier:preset=balanced stay two columns even where they schedule alike.
+//
+// Such a column is run and shown once, under the first writing, and the
+// merge is said on stderr, rather than refused: the two would run the
+// same strategy built from the same values, so their results could only
+// be equal, and a sweep that meets a default or another sweep (-a
+// cost-reduce -a cost-reduce:multiplier=1,2,4,8) should not have to be
+// rewritten around it. -b names a merged column by either writing.
+type Duplicate struct {
+	Flag          string // "-a", or "-b" (its columns, run with --client alone)
+	Kept, Dropped string // labels: the column's, and the other writing's
+}
+
+func (d Duplicate) String() string {
+	if d.Kept == d.Dropped {
+		return fmt.Sprintf("%s %s is given twice: one column", d.Flag, d.Kept)
+	}
+	return fmt.Sprintf("%s %s is %s (the same strategy with the same parameter values, defaults filled in): one column",
+		d.Flag, d.Dropped, d.Kept)
+}
+
+// Identity is the variant's strategies.Identity: variants with the same
+// one are one column.
+func (v Variant) Identity() (string, error) {
+	return strategies.Identity(v.Strategy, v.Settings)
 }
 
 // expand makes the variants of parsed specs, each checked by
-// strategies.New.
-func expand(specs []*strategies.Sweep) ([]Variant, error) {
+// strategies.New, merging those that are one column (see Duplicate).
+func expand(flag string, specs []*strategies.Sweep) ([]Variant, []Duplicate, error) {
 	var out []Variant
-	seen := map[string]bool{}
+	var dups []Duplicate
+	kept := map[string]string{} // identity → label of its column
 	for _, s := range specs {
 		// product gives at least one settings map, so New names an
 		// unknown strategy too.
@@ -68,16 +112,22 @@ func expand(specs []*strategies.Sweep) ([]Variant, error) {
 			// checks, a strategy refuses values out of its range (a
 			// negative multiplier) when made, so before any run.
 			if _, err := strategies.New(s.Name, settings); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			v := Variant{Strategy: s.Name, Settings: settings}
-			if !seen[v.Label()] {
-				seen[v.Label()] = true
-				out = append(out, v)
+			id, err := v.Identity()
+			if err != nil {
+				return nil, nil, err
 			}
+			if label, dup := kept[id]; dup {
+				dups = append(dups, Duplicate{Flag: flag, Kept: label, Dropped: v.Label()})
+				continue
+			}
+			kept[id] = v.Label()
+			out = append(out, v)
 		}
 	}
-	return out, nil
+	return out, dups, nil
 }
 
 // product expands keys' value lists into every combination, first key
