@@ -8,7 +8,7 @@ import (
 // registerIdentityTestStrategies registers one strategy with a parameter
 // of every kind and one whose list default names the first, for the
 // duration of the test.
-func registerIdentityTestStrategies(t *testing.T) {
+func registerIdentityTestStrategies(t testing.TB) {
 	Register(Info{Name: "id-all", New: newLeaf, Params: []Param{
 		{Name: "f", Kind: Float, Default: "10"},
 		{Name: "i", Kind: Int, Default: "3"},
@@ -100,4 +100,43 @@ func TestIdentityErrors(t *testing.T) {
 			t.Errorf("Identity(%s, %v): error %v, want %q", c.name, c.settings, err, c.want)
 		}
 	}
+}
+
+// FuzzIdentity: for any spec text, Identity never panics, agrees with
+// New on what binds, and does not change when the spec is written back in
+// its canonical text or when every omitted parameter is given at its
+// default.
+func FuzzIdentity(f *testing.F) {
+	registerIdentityTestStrategies(f)
+	for _, s := range []string{"id-all", "id-all:f=1e1,i=010,b=1", "id-all:l=[id-other:f=-0; id-list]",
+		"id-list:m=[id-list:m=[id-all:s=x]]", "id-all:f=NaN", "id-all:i=9999999999999999999", "id-nope", "id-all:x=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := ParseSpec(in)
+		if err != nil {
+			return
+		}
+		id, err := Identity(s.Name, s.Settings)
+		if _, nerr := New(s.Name, s.Settings); (err == nil) != (nerr == nil) {
+			t.Fatalf("%q: Identity's error %v, New's %v", in, err, nerr)
+		}
+		if err != nil {
+			return
+		}
+		if back := identityOf(t, s.String()); back != id {
+			t.Fatalf("%q: Identity %s, of its canonical text %q %s", in, id, s.String(), back)
+		}
+		info, _ := Lookup(s.Name)
+		full := map[string]string{}
+		for _, d := range info.Params {
+			full[d.Name] = d.Default
+		}
+		for k, v := range s.Settings {
+			full[k] = v
+		}
+		if all, err := Identity(s.Name, full); err != nil || all != id {
+			t.Fatalf("%q: Identity %s, with every default given %s (%v)", in, id, all, err)
+		}
+	})
 }
