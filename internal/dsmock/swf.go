@@ -58,28 +58,18 @@ func refuseSWF(st settings, o swf.Options) error {
 		// As dsbench refuses it (harness/swf.go).
 		return fmt.Errorf("--swf: job-file=%s names the job file dsswf writes; dsmock --swf writes none (it converts the trace in memory): leave it out", o.JobFile)
 	}
-	for _, s := range configLeftBehind(st) {
-		if s.Failures() {
-			return fmt.Errorf("--swf: %s: %s: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers %s and add the attribute to the config it writes",
-				st.config, s, st.config)
+	if st.config != "" {
+		if err := swf.FailuresLeftBehind(st.config); err != nil {
+			return fmt.Errorf("--swf: %w", err)
 		}
 	}
 	return nil
 }
 
-// configLeftBehind is what of the -c config a --swf run does not use.
-func configLeftBehind(st settings) []swf.Setting {
-	if st.config == "" {
-		return nil
-	}
-	return swf.UnusedSettings(st.config)
-}
-
 // swfIgnored lists what --swf leaves without effect: -r, -j and -d (the
 // trace gives the jobs, in a config of its own), -l (the servers come
 // from -c's config or the trace), and the settings of -c's config that
-// would count in a run of it: its job file, its newline="true" without
-// -n, its randomSeed with --mem-fail (whose draws it seeds).
+// would count in a run of it (swf.RunSetup.Ignored).
 func swfIgnored(st settings) []string {
 	var out []string
 	for _, o := range []struct {
@@ -98,16 +88,8 @@ func swfIgnored(st settings) []string {
 		}
 		out = append(out, fmt.Sprintf("-l %d has no effect: --swf runs the trace on %s", st.load.Limit, servers))
 	}
-	alone := "--swf runs the trace on its <server> elements alone"
-	for _, s := range configLeftBehind(st) {
-		switch {
-		case s.Attr == "file":
-			out = append(out, fmt.Sprintf("%s: %s has no effect: %s, with the trace's jobs", st.config, s, alone))
-		case s.Attr == "newline" && !st.newline:
-			out = append(out, fmt.Sprintf("%s: %s has no effect: %s; give -n for newline mode", st.config, s, alone))
-		case s.Attr == "randomSeed" && st.memFail != mocksrv.MemFailOff:
-			out = append(out, fmt.Sprintf("%s: %s has no effect: %s; --mem-fail's draws are seeded with 1024", st.config, s, alone))
-		}
+	if st.config != "" {
+		out = append(out, swf.RunSetup{Newline: st.newline, MemFail: st.memFail != mocksrv.MemFailOff}.Ignored(st.config, "--swf")...)
 	}
 	return out
 }
