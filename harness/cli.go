@@ -187,7 +187,7 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 	for _, d := range c.duplicates {
 		fmt.Fprintln(stderr, "dsbench:", d)
 	}
-	warnings := configWarnings(b.Sources)
+	warnings := configWarnings(b.Sources, b.Target.swfRun())
 	if formatWarning != "" && b.Shard.N == 0 { // a shard's piece is JSON whatever its name
 		warnings = append(warnings, formatWarning)
 	}

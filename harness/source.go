@@ -35,8 +35,10 @@ type Source struct {
 // configWarnings lists what dsmock -c warns about in the configs' own
 // files (a number with text after it, cores="2x", which ds-server reads
 // as 2 without a word): a file says the same thing whichever tool reads
-// it. Each file once, in the order of the rows.
-func configWarnings(srcs []Source) []string {
+// it; for a trace's servers config, also what of it the trace's run
+// (run) leaves without effect, as dsmock --swf says it. Each file once,
+// in the order of the rows.
+func configWarnings(srcs []Source, run swf.RunSetup) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, s := range srcs {
@@ -46,6 +48,7 @@ func configWarnings(srcs []Source) []string {
 			seen[s.Path] = true
 		case s.servers != "" && !seen[s.servers]:
 			out = append(out, swf.ServerWarnings(s.servers)...) // only its <server> elements are read
+			out = append(out, run.Ignored(s.servers, "dsbench")...)
 			seen[s.servers] = true
 		}
 	}

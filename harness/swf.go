@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
@@ -34,6 +35,13 @@ func traceSource(arg string) (s Source, ok bool, err error) {
 		// The job file lives in memory under a name nobody sees (a server
 		// binary's staging folder at most): the option would change nothing.
 		return Source{}, true, fmt.Errorf("swf spec %q: job-file= names the job file dsswf writes; dsbench writes none (it converts the trace in memory): leave it out", arg)
+	}
+	if o.Servers != "" {
+		// The run would measure the servers without the failures the
+		// config gives them: refused as dsmock --swf refuses them.
+		if err := swf.FailuresLeftBehind(o.Servers); err != nil {
+			return Source{}, true, fmt.Errorf("swf spec %q: %w", arg, err)
+		}
 	}
 	w, err := swf.Load(arg)
 	if err != nil {
@@ -115,4 +123,10 @@ func conversionReports(srcs []Source) []string {
 		}
 	}
 	return out
+}
+
+// swfRun is what a trace's run under t has in place of its servers
+// config's own settings (swf.RunSetup.Ignored).
+func (t Target) swfRun() swf.RunSetup {
+	return swf.RunSetup{Newline: t.Newline, MemFail: t.MemFail != mocksrv.MemFailOff}
 }

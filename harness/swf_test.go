@@ -195,3 +195,63 @@ func TestSWFConversionReport(t *testing.T) {
 		require.Equal(t, want[base], [2]string{row[kept], row[skipped]}, row[0])
 	}
 }
+
+// TestSWFServersLeftBehind: what of a trace's servers= config its run
+// does not use, as dsmock --swf says it (package swf's rule): failures
+// are refused before any run (the runs would measure the servers without
+// them), the job file is warned about, newline="true" without -n and
+// randomSeed with --mem-fail too; their neighbours that count get no word.
+func TestSWFServersLeftBehind(t *testing.T) {
+	data, err := os.ReadFile("../mocksrv/swf/testdata/servers.xml")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	edit := func(name string, oldNew ...string) string {
+		text := string(data)
+		for i := 0; i < len(oldNew); i += 2 {
+			require.Contains(t, text, oldNew[i])
+			text = strings.Replace(text, oldNew[i], oldNew[i+1], 1)
+		}
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	model := edit("model.xml", "<servers>", `<servers failureModel="teragrid">`)
+	failFile := edit("failfile.xml", "<servers>", `<servers failureFile="f.txt">`)
+	jobFile := edit("file.xml", `<job type="ignored" minRunTime="1" maxRunTime="10" populationRate="100" />`, "", "<jobs>", `<jobs file="j.xml">`)
+	nl := edit("nl.xml", `randomSeed="7"`, `randomSeed="7" newline="true"`)
+	const (
+		w       = "dsbench: warning: "
+		alone   = "dsbench runs the trace on its <server> elements alone"
+		refused = `: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers `
+	)
+	for _, c := range []struct {
+		name    string
+		flags   []string
+		servers string
+		code    int
+		stderr  string // the dsbench lines but the conversion report's
+	}{
+		{"failure model", nil, model, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + model + "\": " + model + `: <servers failureModel="teragrid">` + refused + model + " and add the attribute to the config it writes\n"},
+		{"failure trace", nil, failFile, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + failFile + "\": " + failFile + `: <servers failureFile="f.txt">` + refused + failFile + " and add the attribute to the config it writes\n"},
+		{"job file", nil, jobFile, 0, w + jobFile + `: <jobs file="j.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
+		{"newline without -n", nil, nl, 0, w + nl + `: <config newline="true"> has no effect: ` + alone + "; give -n for newline mode\n"},
+		{"newline with -n", []string{"-n"}, nl, 0, ""},
+		{"randomSeed with --mem-fail", []string{"--mem-fail", "hard"}, jobFile, 0, w + jobFile + `: <config randomSeed="7"> has no effect: ` + alone + "; --mem-fail's draws are seeded with 1024\n" +
+			w + jobFile + `: <jobs file="j.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
+		{"randomSeed without --mem-fail", nil, "../mocksrv/swf/testdata/servers.xml", 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			args := append([]string{"-a", "ff", "-f", "csv", "--progress", "never"}, c.flags...)
+			code := Main(append(args, swfTrace+":servers="+c.servers), &stdout, &stderr, nil)
+			require.Equal(t, c.code, code, stderr.String())
+			var got strings.Builder
+			for _, l := range strings.SplitAfter(stderr.String(), "\n") {
+				if !strings.HasPrefix(l, "dsbench: small:servers=") {
+					got.WriteString(l)
+				}
+			}
+			require.Equal(t, c.stderr, got.String())
+		})
+	}
+}
