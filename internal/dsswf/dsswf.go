@@ -83,6 +83,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err := write(out, w, force); err != nil {
 		return fail(ExitInput, "%v", err)
 	}
+	if o.Servers != "" {
+		for _, l := range leftBehind(o.Servers, filepath.Join(out, "config.xml")) {
+			fmt.Fprintln(stderr, "dsswf: warning:", l)
+		}
+	}
 	report(stdout, out, w)
 	return ExitOK
 }

@@ -370,3 +370,65 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestServersLeftBehind: what of the --servers config the written config
+// lacks and its runs would miss is warned about, naming the attribute and
+// where to add it: failures, randomSeed with a failure model (it seeds
+// it), newline="true"; the job file (the trace's replaces it) and a
+// randomSeed alone (nothing draws with it) get no word. Following the
+// advice gives the written config the config's failures.
+func TestServersLeftBehind(t *testing.T) {
+	const w = "dsswf: warning: "
+	for _, c := range []struct {
+		name, old, new string
+		warnings       func(servers, config string) string
+	}{
+		{"failure model", "<servers>", `<servers failureModel="teragrid">`, func(s, c string) string {
+			return w + s + `: <config randomSeed="7"> is not in ` + c + ` (dsswf copies the <server> elements alone): it seeds the failure model; add randomSeed="7" to its <config> element with failureModel` + "\n" +
+				w + s + `: <servers failureModel="teragrid"> is not in ` + c + ` (dsswf copies the <server> elements alone): its runs have no failures; add failureModel="teragrid" to its <servers> element for them` + "\n"
+		}},
+		{"failure trace", "<servers>", `<servers failureFile="f.txt">`, func(s, c string) string {
+			return w + s + `: <servers failureFile="f.txt"> is not in ` + c + ` (dsswf copies the <server> elements alone): its runs have no failures; add failureFile="f.txt" to its <servers> element for them` + "\n"
+		}},
+		{"newline", `randomSeed="7"`, `randomSeed="7" newline="true"`, func(s, c string) string {
+			return w + s + `: <config newline="true"> is not in ` + c + ` (dsswf copies the <server> elements alone): run it with -n for newline mode, or add newline="true" to its <config> element` + "\n"
+		}},
+		{"job file, randomSeed alone", "<jobs>", `<jobs file="j.xml">`, func(string, string) string { return "" }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			servers := serversWith(t, c.old, c.new)
+			dir := filepath.Join(t.TempDir(), "out")
+			var stdout, stderr bytes.Buffer
+			if code := Main([]string{"-o", dir, "--servers", servers, trace}, &stdout, &stderr); code != ExitOK {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			config := filepath.Join(dir, "config.xml")
+			if want := c.warnings(servers, config); stderr.String() != want {
+				t.Errorf("stderr\n%s\nwant\n%s", stderr.String(), want)
+			}
+		})
+	}
+	t.Run("the advice", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		var stdout, stderr bytes.Buffer
+		if code := Main([]string{"-o", dir, "--servers", serversWith(t, "<servers>", `<servers failureModel="teragrid">`), trace}, &stdout, &stderr); code != ExitOK {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		config := filepath.Join(dir, "config.xml")
+		data, err := os.ReadFile(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "failureModel") || !strings.Contains(string(data), "<config>\n\t<servers>\n") {
+			t.Fatalf("written config: %s", data)
+		}
+		edited := strings.Replace(strings.Replace(string(data), "<servers>", `<servers failureModel="teragrid">`, 1), "<config>", `<config randomSeed="7">`, 1)
+		if err := os.WriteFile(config, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := mocksrv.LoadConfig(config, mocksrv.LoadOptions{BaseDir: dir})
+		if err != nil || cfg.FailureModel != "teragrid" || cfg.Seed != 7 {
+			t.Fatalf("edited config: %v, %+v", err, cfg)
+		}
+	})
+}
