@@ -82,6 +82,7 @@ func TestOptionCombinations(t *testing.T) {
 		{"-l with -c", []string{"-c", "gen.xml", "-l", "3"}, 0, w + "-l 3 has no effect: the config's <server> limits give the servers per type\n"},
 		{"-l with --swf", []string{"--swf", swfTrace, "-l", "3"}, 0, w + "-l 3 has no effect: --swf runs the trace on servers derived from the trace\n"},
 		{"-l with --swf on -c", []string{"-c", swfServers, "--swf", swfTrace, "-l", "3"}, 0, w + "-l 3 has no effect: --swf runs the trace on " + swfServers + "'s <server> elements\n"},
+		{"-l with --swf servers=", []string{"--swf", swfTrace + ":servers=" + swfServers, "-l", "3"}, 0, w + "-l 3 has no effect: --swf runs the trace on " + swfServers + "'s <server> elements\n"},
 		{"-f without -c", []string{"-f", "teragrid"}, 0, fNoC},
 		{"-f -g -s without -c", []string{"-f", "teragrid", "-g", "600", "-s", "50"}, 0, fNoC +
 			w + "-g 600 has no effect: -f generates no failures without -c\n" + w + "-s 50 has no effect: -f generates no failures without -c\n"},
@@ -95,6 +96,7 @@ func TestOptionCombinations(t *testing.T) {
 		{"--swf, -c with a job file", []string{"-c", "file.xml", "--swf", swfTrace}, 0, w + `file.xml: <jobs file="jobs.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
 		{"--swf, -c newline", []string{"-c", "nl.xml", "--swf", swfTrace}, 0, w + `nl.xml: <config newline="true"> has no effect: ` + alone + "; give -n for newline mode\n" +
 			w + `nl.xml: <jobs file="jobs.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
+		{"--swf servers= with a job file", []string{"--swf", swfTrace + ":servers=file.xml"}, 0, w + `file.xml: <jobs file="jobs.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
 		{"--swf, -c newline, -n", []string{"-c", "nl.xml", "--swf", swfTrace, "-n"}, 0, w + `nl.xml: <jobs file="jobs.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
 		{"--swf, -c randomSeed, --mem-fail", []string{"-c", "nl.xml", "--swf", swfTrace, "-n", "--mem-fail", "hard"}, 0,
 			w + `nl.xml: <config randomSeed="7"> has no effect: ` + alone + "; --mem-fail's draws are seeded with 1024\n" +
@@ -116,6 +118,8 @@ func TestOptionCombinations(t *testing.T) {
 			`dsmock: --swf: failfile.xml: <servers failureFile="f.txt">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers failfile.xml and add the attribute to the config it writes` + "\n"},
 		{"--swf, -c with failureModel", []string{"-c", "model.xml", "--swf", swfTrace}, 1,
 			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes` + "\n"},
+		{"--swf servers= with failureModel", []string{"--swf", swfTrace + ":servers=model.xml"}, 1,
+			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkCombination(t, tc.args, tc.status, tc.stderr) })
 	}
@@ -134,6 +138,7 @@ func TestMeaningfulCombinations(t *testing.T) {
 		{"-o with a failure trace", []string{"-c", "failfile.xml", "-o"}},
 		{"-o with a failure model", []string{"-c", "gen.xml", "-f", "teragrid", "-o"}},
 		{"--swf, -c generating jobs", []string{"-c", "gen.xml", "--swf", swfTrace}},
+		{"--swf servers= generating jobs", []string{"--swf", swfTrace + ":servers=gen.xml"}},
 		{"--write-actual with generated jobs", []string{"-c", "gen.xml", "--write-actual"}},
 		{"--write-actual without -c", []string{"--write-actual"}},
 		{"-f model -g -s", []string{"-c", "gen.xml", "-f", "teragrid", "-g", "600", "-s", "50"}},

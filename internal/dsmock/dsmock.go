@@ -31,7 +31,7 @@
 // a second -r); a combination of dsmock's own options that means nothing
 // is refused before listening (refuse.go, swf.go: --write-actual without
 // generated jobs, -g or -s with a failure trace, --swf with servers= and
-// -c, job-file=, or a -c config's failures).
+// -c, job-file=, or the failures of its servers config).
 //
 // Exit statuses:
 //

@@ -1,6 +1,7 @@
 package dsmock
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -48,8 +49,9 @@ func loadSWF(st settings, stderr io.Writer) (*mocksrv.Config, error) {
 // refuseSWF refuses the spec options and -c configs that mean nothing or
 // contradict each other with --swf (dsmock's own option, so no ds-server
 // command line is refused): two sources of servers, a job file name for
-// a conversion that writes none, and a -c config whose failures the
-// trace's run would silently drop (as -f is refused).
+// a conversion that writes none, and a servers config (-c's or
+// servers=) whose failures the trace's run would silently drop (as -f is
+// refused).
 func refuseSWF(st settings, o swf.Options) error {
 	if o.Servers != "" && st.config != "" {
 		return fmt.Errorf("--swf: servers=%s and -c %s both give the servers; give one of them", o.Servers, st.config)
@@ -58,18 +60,30 @@ func refuseSWF(st settings, o swf.Options) error {
 		// As dsbench refuses it (harness/swf.go).
 		return fmt.Errorf("--swf: job-file=%s names the job file dsswf writes; dsmock --swf writes none (it converts the trace in memory): leave it out", o.JobFile)
 	}
-	if st.config != "" {
-		if err := swf.FailuresLeftBehind(st.config); err != nil {
+	if servers := cmp.Or(st.config, o.Servers); servers != "" {
+		if err := swf.FailuresLeftBehind(servers); err != nil {
 			return fmt.Errorf("--swf: %w", err)
 		}
 	}
 	return nil
 }
 
+// swfServersConfig is the config whose <server> elements --swf runs the trace
+// on: -c's or the spec's servers= (refuseSWF refuses both at once), ""
+// for servers derived from the trace.
+func swfServersConfig(st settings) string {
+	if st.config != "" {
+		return st.config
+	}
+	_, o, _ := swf.ParseSpec(st.swf) // parsed without error by then (loadSWF)
+	return o.Servers
+}
+
 // swfIgnored lists what --swf leaves without effect: -r, -j and -d (the
 // trace gives the jobs, in a config of its own), -l (the servers come
-// from -c's config or the trace), and the settings of -c's config that
-// would count in a run of it (swf.RunSetup.Ignored).
+// from the servers config or the trace), and the settings of the servers
+// config (-c's or servers=) that would count in a run of it
+// (swf.RunSetup.Ignored).
 func swfIgnored(st settings) []string {
 	var out []string
 	for _, o := range []struct {
@@ -81,15 +95,16 @@ func swfIgnored(st settings) []string {
 			out = append(out, fmt.Sprintf("%s %d has no effect: --swf runs the trace's jobs", o.name, o.v))
 		}
 	}
+	servers := swfServersConfig(st)
 	if st.load.LimitGiven {
-		servers := "servers derived from the trace"
-		if st.config != "" {
-			servers = st.config + "'s <server> elements"
+		on := "servers derived from the trace"
+		if servers != "" {
+			on = servers + "'s <server> elements"
 		}
-		out = append(out, fmt.Sprintf("-l %d has no effect: --swf runs the trace on %s", st.load.Limit, servers))
+		out = append(out, fmt.Sprintf("-l %d has no effect: --swf runs the trace on %s", st.load.Limit, on))
 	}
-	if st.config != "" {
-		out = append(out, swf.RunSetup{Newline: st.newline, MemFail: st.memFail != mocksrv.MemFailOff}.Ignored(st.config, "--swf")...)
+	if servers != "" {
+		out = append(out, swf.RunSetup{Newline: st.newline, MemFail: st.memFail != mocksrv.MemFailOff}.Ignored(servers, "--swf")...)
 	}
 	return out
 }
