@@ -32,7 +32,7 @@ var swfFlags = []struct{ name, usage string }{
 	{"disk", "every job's disk in `MB`; SWF has none (default 100, the least GETS accepts)"},
 	{"mem-per-core", "memory in `MB` per core of jobs whose trace line has no memory (default 100)"},
 	{"max-jobs", "keep only the first `N` jobs by submit time (default all)"},
-	{"servers", "take the <server> elements of the ds-sim `CONFIG` file instead of deriving servers from the trace"},
+	{"servers", "take the <server> elements of the ds-sim `CONFIG` file instead of deriving servers from the trace (only those: CONFIG's failures and newline=\"true\" are not copied, and a warning says where to add them)"},
 	{"job-file", "the job file's `NAME`, written beside config.xml (default jobs.xml)"},
 }
 
