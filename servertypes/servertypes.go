@@ -10,6 +10,7 @@ package servertypes
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -106,6 +107,32 @@ func (s *System) QuickestBoot() int {
 		}
 	}
 	return max(q, 0)
+}
+
+// UnpricedPerCore is what CheapestPerCore returns when no type has a rate
+// above 0: 1 per core-hour, a unit, not a price.
+const UnpricedPerCore = 1.0
+
+// CheapestPerCore is the lowest hourly rate per core among the types
+// whose rate is above 0 (and finite): what a strategy that weighs delay
+// against cost prices a core-hour of delay at. A rate of 0 or below says
+// nothing of the price: a System from GETS All has no rates (FromServers),
+// ds-system.xml prints a rate below 0.005 as 0.00 (ds-server.md §1.7), and
+// ds-server accepts negative rates (§2.3). With no rate above 0 it is
+// UnpricedPerCore, so that delay keeps a positive price: with every rate
+// 0, a price of 0 made every delay free, every score tie and the jobs
+// queue on one server; with a positive price delay alone decides.
+func (s *System) CheapestPerCore() float64 {
+	best := math.Inf(1)
+	for _, t := range s.types {
+		if r := t.CostPerCore(); r > 0 && r < best {
+			best = r
+		}
+	}
+	if math.IsInf(best, 1) {
+		return UnpricedPerCore
+	}
+	return best
 }
 
 // TotalServers is the number of servers over all types.
