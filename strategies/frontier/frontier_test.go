@@ -511,7 +511,7 @@ func TestKeepWarm(t *testing.T) {
 	assert.Equal(t, term, acts, "balanced does not bet")
 	f, v, _ = setup("turnaround", 200)
 	m := mustMachine(t, v, ref("small", 0))
-	f.warm.kept, f.warm.on = nil, nil
+	f.warm.kept, f.warm.on = nil, map[*strategies.Machine]bool{} // no bet open
 	f.warm.net = -1
 	assert.False(t, f.keep(m, 200), "past bets lost more than they gained: no new one")
 	f.warm.net = 0
@@ -519,7 +519,7 @@ func TestKeepWarm(t *testing.T) {
 	assert.False(t, f.keep(mustMachine(t, v, ref("small", 1)), 200), "one boot of the type lately, one server already kept")
 }
 
-// The spread of runtime ratios: the quartiles of the last per-job ratios,
+// The spread of runtime ratios: the 1/6, 1/2 and 5/6 quantiles of the last per-job ratios,
 // refreshed every spreadEvery completions; and the billed time a job adds
 // is averaged over them, so a job predicted to end just before the jobs
 // it joins is charged for the times it would not.
