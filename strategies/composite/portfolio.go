@@ -42,7 +42,8 @@ func (c *composite) propose(v strategies.View, job protocol.Job) ([]protocol.Act
 // (dollars: the server's rate over the seconds by which the job extends
 // the server's predicted billed time) plus weight × the job's predicted
 // delay (from now to its predicted start, a boot included) priced at the
-// job's cores at the cheapest rate per core in the system. Predictions are
+// job's cores at the cheapest rate per core in the system (a unit per
+// core-hour when no type has a rate above 0: servertypes.System.CheapestPerCore). Predictions are
 // the ledger's (estimated runtimes, FCFS, Ledger.EarliestStart). Actions a
 // proposal takes before its SCHD (TERM, MIGJ) are not predicted. A
 // proposal that queues or pushes the job back has no prediction and
@@ -62,7 +63,7 @@ func (c *composite) score(l *strategies.Ledger, job protocol.Job, acts []protoco
 		return math.Inf(1)
 	}
 	extra := float64(max(0, end-c.billedUntil(l, m, start))) * m.Type.HourlyRate / 3600
-	delay := float64(start-l.Now()) / 3600 * float64(job.Cores) * cheapestPerCore(l)
+	delay := float64(start-l.Now()) / 3600 * float64(job.Cores) * l.System().CheapestPerCore()
 	return extra + c.weight*delay
 }
 
@@ -83,12 +84,4 @@ func (c *composite) billedUntil(l *strategies.Ledger, m *strategies.Machine, sta
 		return t
 	}
 	return start
-}
-
-func cheapestPerCore(l *strategies.Ledger) float64 {
-	best := math.Inf(1)
-	for _, t := range l.System().Sorted() {
-		best = min(best, t.CostPerCore())
-	}
-	return best
 }

@@ -112,8 +112,10 @@ func (d *demand) rate(t string, now int) (float64, float64) {
 // already kept before it, is worth keeping on until the next decision:
 // fewer are kept than the jobs needing its type expected within one boot
 // (λ_t × boot), and the chance that one comes before the next decision
-// times the boot it saves (priced as place prices delay) exceeds m's
-// billed cost over that gap.
+// times the boot it saves (see boot: at the mean cores of the jobs that
+// needed the type, capped at its cores; once demandLearned jobs have taken
+// kept servers, what they gained by place's score) exceeds m's billed
+// cost over that gap.
 func (f *frontier) wanted(m *strategies.Machine, ahead, now int) bool {
 	limit, pays := f.demandFor(m, now)
 	return wants(limit, pays, ahead)
@@ -132,7 +134,7 @@ func wants(limit float64, pays bool, ahead int) bool {
 func (f *frontier) demandFor(m *strategies.Machine, now int) (limit float64, pays bool) {
 	lambda, cores := f.dem.rate(m.Ref.Type, now)
 	g := f.dem.gap
-	if lambda == 0 || g <= 0 || f.perCoreSecond == 0 {
+	if lambda == 0 || g <= 0 || !f.priced() {
 		return 0, false
 	}
 	worth := f.boot(m, min(cores, float64(m.Type.Cores)))

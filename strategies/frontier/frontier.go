@@ -65,7 +65,7 @@ type frontier struct {
 	weight float64
 	warmOn bool // keep emptied servers on when the bet pays (see warmth), or the demand forecast (dem.active)
 
-	perCoreSecond float64 // the cheapest rate per core, per second; set at the first decision
+	perCoreSecond float64 // the cheapest rate per core, per second; set at the first decision (see priced)
 	learn         ratios
 	fc            forecast
 	freed         []freed

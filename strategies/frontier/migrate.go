@@ -142,7 +142,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 // An idle gap it has already run counts as billed either way: powering it
 // off bills that too (TERM, §5.13).
 func (f *frontier) target(l *strategies.Ledger, s *strategies.Machine) (free protocol.Requirement, billed int, ok bool) {
-	if f.perCoreSecond == 0 || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
+	if !f.priced() || !(s.State == protocol.Idle || s.State == protocol.Active) || len(s.Waiting) > 0 {
 		return free, 0, false
 	}
 	return s.Free, max(l.Now(), f.fc.run(l, s, nil, &f.learn).billed), true

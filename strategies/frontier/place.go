@@ -1,7 +1,6 @@
 package frontier
 
 import (
-	"math"
 	"slices"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -39,8 +38,8 @@ type choice struct {
 // inactive servers have all failed.
 func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.ServerRef) (choice, bool) {
 	l := v.Ledger()
-	if f.perCoreSecond == 0 {
-		f.perCoreSecond = cheapestPerCore(l) / 3600
+	if !f.priced() {
+		f.perCoreSecond = l.System().CheapestPerCore() / 3600
 	}
 	var best, alt choice // alt: the best server not kept on (see warmth)
 	found, altFound := false, false
@@ -127,6 +126,16 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	return c, true
 }
 
+// priced tells whether the first decision has set the unit of delay,
+// perCoreSecond: the cheapest rate per core above 0, or a unit when no
+// type has one (servertypes.System.CheapestPerCore: GETS All gives no
+// rates, ds-system.xml prints a rate below 0.005 as 0.00), so never 0
+// once set. Before, a cheapest rate of 0 both priced every delay at 0
+// (every score tied, the jobs queued on one server) and read as "no
+// decision yet", which switched migration, replanning and the warm bets
+// off without a word; with every rate 0, delay now decides alone.
+func (f *frontier) priced() bool { return f.perCoreSecond > 0 }
+
 // delayPrice is the price of a second of any job's delay: weight × the
 // cheapest rate per core × the mean cores of the core-seconds completed so
 // far (the job's own cores until a job completes). The TAT ratio counts
@@ -149,12 +158,4 @@ func availableAt(l *strategies.Ledger, m *strategies.Machine) int {
 		return m.BootEnd
 	}
 	return l.Now()
-}
-
-func cheapestPerCore(l *strategies.Ledger) float64 {
-	best := math.Inf(1)
-	for _, t := range l.System().Sorted() {
-		best = min(best, t.CostPerCore())
-	}
-	return best
 }

@@ -24,7 +24,7 @@ const replanMax = 8
 // moves.
 func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	now := l.Now()
-	if f.perCoreSecond == 0 || now <= f.lastDone || now == f.replannedAt {
+	if !f.priced() || now <= f.lastDone || now == f.replannedAt {
 		return nil, touched
 	}
 	f.replannedAt = now
@@ -38,7 +38,7 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 			continue
 		}
 		f.fc.run(l, m, nil, &f.learn)
-		f.starts = append(f.starts[:0], f.fc.starts...) // the forecast is reused by score
+		f.starts = append(f.starts[:0], f.fc.starts...) // copied: escape's calls to score run the forecast again, over f.fc.starts
 		for k, p := range m.Waiting {
 			start := f.starts[k]
 			if start >= 0 && start-now <= quick {

@@ -13,8 +13,10 @@ import (
 // billed time) and also if none does (TERM bills up to the moment it is
 // sent, §5.13). What a job that comes gains is the boot it does not wait
 // for, worth weight × its cores × the boot time at the cheapest rate per
-// core (the price place puts on delay). So a server of type t is kept on
-// at most hold(t) = that worth for a job of the mean size seen so far,
+// core (place's delayPrice counts the mean cores of the work completed
+// instead of the job's: the bet kept its own measure, see boot). So a
+// server of type t is kept on at most hold(t) = that worth for a job of
+// the mean size offered so far (at most t's cores),
 // divided by t's rate per second, and only while the boots of t in the
 // last hold(t) seconds outnumber the servers of t kept on (the recent
 // boot rate is the forecast that a job needing one comes in time), and
@@ -53,9 +55,11 @@ type kept struct {
 	since int
 }
 
-// hold is how long an empty server of m's type may stay on, in seconds.
+// hold is how long an empty server of m's type may stay on, in seconds:
+// none for a type whose rate is 0 or below (unknown: GETS All, or 0.00 in
+// ds-system.xml; see priced), whose idle time the bet cannot price.
 func (f *frontier) hold(m *strategies.Machine) int {
-	if f.warm.jobs == 0 || f.perCoreSecond == 0 {
+	if f.warm.jobs == 0 || !f.priced() || m.Type.HourlyRate <= 0 {
 		return 0
 	}
 	mean := min(f.warm.cores/f.warm.jobs, float64(m.Type.Cores))
@@ -63,7 +67,11 @@ func (f *frontier) hold(m *strategies.Machine) int {
 }
 
 // boot is what waiting for m's boot costs a job of the given cores, in
-// place's units (dollars).
+// place's units (dollars), priced at those cores: hold and demandFor pass
+// the mean cores of the jobs offered, or of those that needed m's type,
+// capped at m's, where place's delayPrice counts the mean cores of the
+// work completed. Pricing the bet with delayPrice would change the
+// turnaround preset's decisions, unmeasured.
 func (f *frontier) boot(m *strategies.Machine, cores float64) float64 {
 	return f.weight * f.perCoreSecond * cores * float64(m.Type.BootupTime)
 }
