@@ -1,15 +1,20 @@
 package frontier
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // Job places the offered job (see place), after settling the servers
 // freed by earlier completions (see settle).
 func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
+	if err := fitsNoType(v.System(), job); err != nil {
+		return nil, err
+	}
 	l := v.Ledger()
 	if l.Stale() { // ds-server completed jobs without telling (see Ledger): ask
 		if err := l.Resync(v); err != nil {
@@ -130,6 +135,24 @@ func park(l *strategies.Ledger, failures bool) protocol.Action {
 		}
 	}
 	return protocol.Push{}
+}
+
+// fitsNoType is the error for a job no server type can hold, nil for any
+// other. ds-server does not check a job file against the servers
+// (ds-server.md §2.7); such a job would be pushed back (park) every
+// second until ds-server gave up at 1.5 × the end time (§5.14), millions
+// of round trips later. So the run ends at its first offer, as ff's does
+// (its GETS Capable is refused), with ErrNoServer saying what the job
+// needs beside the largest type.
+func fitsNoType(sys *servertypes.System, job protocol.Job) error {
+	for _, t := range sys.Sorted() {
+		if t.Capable(job.Req()) {
+			return nil
+		}
+	}
+	big := sys.Largest()
+	return fmt.Errorf("frontier: %w: job %d (cores %d, memory %d, disk %d) fits no server type (the largest, %s, has cores %d, memory %d, disk %d)",
+		strategies.ErrNoServer, job.ID, job.Cores, job.Memory, job.Disk, big.Name, big.Cores, big.Memory, big.Disk)
 }
 
 // unstick is a safety net for CHKQ (nothing can be offered, not every job

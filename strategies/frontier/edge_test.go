@@ -22,6 +22,29 @@ func clusterOf(t *testing.T, settings map[string]string, types ...servertypes.Ty
 	return current, &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
 }
 
+// A job no server type can hold (job files are not checked against the
+// servers, ds-server.md §2.7) ends the run at its first offer, with an
+// error naming the job, what it needs and the largest type; pushed back
+// (PSHJ), it went round until ds-server gave up at 1.5 × the end time.
+func TestJobNoTypeCanHold(t *testing.T) {
+	for _, tc := range []struct {
+		what string
+		job  protocol.Job
+		msg  string
+	}{
+		{"too many cores", protocol.Job{ID: 3, Cores: 64, Memory: 100, Disk: 100, EstRunTime: 10},
+			"frontier: no server can take the job: job 3 (cores 64, memory 100, disk 100) fits no server type (the largest, big, has cores 8, memory 32000, disk 64000)"},
+		{"too much memory, on the type with the most cores too", protocol.Job{ID: 4, Cores: 1, Memory: 40000, Disk: 100, EstRunTime: 10},
+			"frontier: no server can take the job: job 4 (cores 1, memory 40000, disk 100) fits no server type (the largest, big, has cores 8, memory 32000, disk 64000)"},
+	} {
+		f, v := cluster(t, nil)
+		offer(v, tc.job)
+		_, err := f.Job(v, tc.job)
+		assert.ErrorIs(t, err, strategies.ErrNoServer, tc.what)
+		assert.EqualError(t, err, tc.msg, tc.what)
+	}
+}
+
 // With no rate above 0 (GETS All gives none; ds-system.xml prints a rate
 // below 0.005 as 0.00) delay keeps a price, a unit per core-hour: every
 // server costs the same, so delay decides, and three long jobs start on
