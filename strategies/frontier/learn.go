@@ -25,8 +25,9 @@ import (
 // from a prior of 1 worth priorSeconds of estimated runtime, and is
 // clipped to [0.5, 4].
 //
-// It also keeps the spread: the quartiles (the 1/6, 3/6 and 5/6 points)
-// of the per-job ratios of the last spreadJobs completions (see added).
+// It also keeps the spread: the 1/6, 1/2 and 5/6 quantiles (the middles
+// of the three thirds, each standing for a third of the jobs) of the
+// per-job ratios of the last spreadJobs completions (see added).
 type ratios struct {
 	start    map[int]int // job id -> start of its current run
 	act, est float64     // sums over completed jobs, seconds
@@ -35,7 +36,7 @@ type ratios struct {
 
 	recent []float64  // the last spreadJobs per-job ratios, a ring
 	next   int        // where the ring is written next
-	spread [3]float64 // their quartiles, refreshed every spreadEvery completions
+	spread [3]float64 // their 1/6, 1/2 and 5/6 quantiles, refreshed every spreadEvery completions
 	fresh  int        // completions since spread was refreshed
 
 	post posterior // the estimate-aware prediction, once its model fits (see posterior)
@@ -149,7 +150,7 @@ func (r *ratios) endOf(est, start, now int) int {
 // end just before the jobs it joins extends the server as often as not,
 // and a mean runtime would call that free. Once the posterior is ready
 // the excess is exact for the learned prior (see posterior.excess);
-// before, it is averaged over the quartiles of the learned ratios; with
+// before, it is averaged over the three quantiles of the learned ratios (spread); with
 // nothing learned, the estimate decides. (The measured effect of each
 // step is in README.)
 func (r *ratios) added(est, start, billed int) float64 {
