@@ -57,7 +57,12 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	acts = append(acts, offs...)
 	switch e := ev.(type) {
 	case *protocol.CheckQueue:
-		acts = append(acts, unstick(l)...)
+		if stuck := unstick(l); len(stuck) > 0 {
+			// No dequeue here: each TERM's outcome dequeues the whole
+			// queue, its killed jobs and those already there (Outcome);
+			// a DEQJ more per job would find the queue empty (ERR).
+			return append(acts, stuck...), nil
+		}
 	case *protocol.ServerFailed:
 		f.rel.failed(l, e)
 	case *protocol.ServerRecovered: // back, inactive
@@ -159,17 +164,19 @@ func fitsNoType(sys *servertypes.System, job protocol.Job) error {
 // has completed): a job waiting on a server with nothing running would
 // never start, since ds-server starts waiting jobs only at a completion on
 // their server. Migrations never leave such a server behind (see
-// migrateOnto), but if the ledger shows one, its jobs are killed into the
-// global queue and dequeued (Outcome), to be placed again.
+// migrateOnto), but if the ledger shows one, it is powered off: TERM kills
+// its jobs into the global queue, waiting ones first come first served
+// (ds-server.md §5.13), and its outcome dequeues them to be placed again
+// (Outcome). KILJ of each job, the earlier answer, left the server on,
+// idle and billed, and a server whose only jobs were killed and never
+// powered off makes the reference's end-of-run statistics abort (§5.12).
 func unstick(l *strategies.Ledger) []protocol.Action {
 	var acts []protocol.Action
 	ms := l.Machines()
 	for i := range ms {
 		m := &ms[i]
-		if len(m.Running) == 0 && (m.State == protocol.Idle || m.State == protocol.Active) {
-			for _, p := range m.Waiting {
-				acts = append(acts, protocol.Kill{Server: m.Ref, JobID: p.Job.ID})
-			}
+		if len(m.Running) == 0 && len(m.Waiting) > 0 && (m.State == protocol.Idle || m.State == protocol.Active) {
+			acts = append(acts, protocol.Terminate{Server: m.Ref})
 		}
 	}
 	return acts
@@ -231,8 +238,6 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		if o.Killed > 0 {
 			return dequeueAll(l), nil
 		}
-	case protocol.Kill:
-		return dequeueAll(l), nil
 	}
 	return nil, nil
 }

@@ -333,9 +333,9 @@ func mustMachine(t *testing.T, v *strattest.FakeView, r protocol.ServerRef) *str
 }
 
 // Failures: the jobs a RESF sends to the global queue are all dequeued at
-// once (they come back as JOBP); a stuck waiting job is killed and
-// dequeued at CHKQ; a TERM or KILJ that put jobs in the queue is answered
-// with DEQJ.
+// once (they come back as JOBP); a TERM that put jobs in the queue is
+// answered with DEQJ, one per job queued (TestUnstickTerminates has the
+// stuck server that sends one).
 func TestFailuresAndQueue(t *testing.T) {
 	f, v := cluster(t, nil)
 	schedule(t, v, jb(0, 0, 1, 1000), ref("small", 0))
@@ -346,29 +346,24 @@ func TestFailuresAndQueue(t *testing.T) {
 	acts, err := f.Event(v, fail)
 	require.NoError(t, err)
 	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}, protocol.Dequeue{QID: 0}}, acts)
+	for _, a := range acts {
+		require.NoError(t, v.Book.Applied(a, "OK"))
+	}
 
-	kill := protocol.Kill{Server: ref("small", 1), JobID: 7}
+	term := protocol.Terminate{Server: ref("small", 1)}
 	v.Book.Observe(&protocol.JobOffer{Job: jb(7, 100, 1, 10)})
 	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
-	acts, err = f.Outcome(v, strategies.Outcome{Action: kill, Reply: "OK"})
+	v.Book.Observe(&protocol.JobOffer{Job: jb(8, 100, 1, 10)})
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
+	acts, err = f.Outcome(v, strategies.Outcome{Action: term, Reply: "2 jobs killed", Killed: 2})
 	require.NoError(t, err)
-	assert.Contains(t, acts, protocol.Action(protocol.Dequeue{QID: 0}))
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}, protocol.Dequeue{QID: 0}}, acts, "TERM killed 2: the queue is dequeued")
+	acts, err = f.Outcome(v, strategies.Outcome{Action: term, Reply: "0 jobs killed"})
+	require.NoError(t, err)
+	assert.Empty(t, acts, "TERM killed nothing: no DEQJ")
 	acts, err = f.Outcome(v, strategies.Outcome{Action: protocol.Terminate{Server: ref("big", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
 	require.NoError(t, err)
 	assert.Empty(t, acts, "a refusal leaves things as they were")
-}
-
-// The safety net: a job waiting on an idle server with nothing running.
-func TestUnstick(t *testing.T) {
-	f, v := cluster(t, nil)
-	schedule(t, v, jb(0, 0, 2, 10), ref("small", 0))
-	schedule(t, v, jb(1, 1, 2, 10), ref("small", 0))
-	complete(v, 0, 70, ref("small", 0)) // the ledger starts job 1 here
-	m := mustMachine(t, v, ref("small", 0))
-	m.Waiting, m.Running = m.Running, nil // as if ds-server had not started it
-	acts, err := f.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Kill{Server: ref("small", 0), JobID: 1}}, acts)
 }
 
 // Learning: the ratio of total actual to total estimated runtime, from a
