@@ -423,7 +423,14 @@ func TestForecast(t *testing.T) {
 
 // Bad input is refused when the strategy is made.
 func TestBadParameters(t *testing.T) {
-	for settings, msg := range map[string]string{"preset=fast": `unknown preset "fast"`, "weight=-1": "weight -1", "warm=maybe": `warm "maybe": want on, off, demand or preset`} {
+	for settings, msg := range map[string]string{
+		"preset=fast": `unknown preset "fast"`,
+		"weight=-1":   "weight -1: want a finite number above 0",
+		"weight=NaN":  "weight NaN: want a finite number above 0",
+		"weight=Inf":  "weight +Inf: want a finite number above 0",
+		"weight=-Inf": "weight -Inf: want a finite number above 0",
+		"warm=maybe":  `warm "maybe": want on, off, demand or preset`,
+	} {
 		kv, err := strategies.ParseSettings([]string{settings})
 		require.NoError(t, err)
 		_, err = strategies.New("frontier", kv)
