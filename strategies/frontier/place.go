@@ -22,7 +22,6 @@ const queueDistrust = 10.0
 // choice is one candidate server for a job, with the parts of its score.
 type choice struct {
 	m            *strategies.Machine
-	start, end   int
 	extra, delay float64 // dollars; weighted seconds
 	score        float64
 }
@@ -114,7 +113,7 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	if m.Empty() && f.warm.on[m] {
 		o.billed = max(o.billed, l.Now()) // its idle time so far is paid either way: TERM bills it too
 	}
-	c := choice{m: m, start: o.start, end: o.end}
+	c := choice{m: m}
 	c.extra = f.learn.added(job.EstRunTime, o.start, o.billed) * m.Type.HourlyRate / 3600
 	c.delay = float64(o.avail-l.Now()) + queueDistrust*float64(o.start-o.avail)
 	if h := f.rel.hazard(l, m); h > 0 {
