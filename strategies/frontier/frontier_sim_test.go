@@ -29,7 +29,8 @@ var presets = []string{"cost", "balanced", "turnaround"}
 // only off a server that has completed one, so no server goes unbilled
 // because its jobs all left by MIGJ (ds-server.md §6.2), and a source is
 // TERMinated after the move, so the time the moved job ran there is billed
-// (§6.1).
+// (§6.1). Every action ds-server accepted, the ledger took too
+// (LedgerMismatches): frontier decides from the ledger alone.
 func TestEveryConfigCompletes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
@@ -41,6 +42,7 @@ func TestEveryConfigCompletes(t *testing.T) {
 			assert.Zero(t, m.Unscheduled, p)
 			assert.Positive(t, m.Jobs, p)
 			assert.Zero(t, m.Unbilled, "%s %s: cost ds-server left out", p, preset)
+			assert.Zero(t, m.LedgerMismatches, "%s %s: the ledger kept in step with the simulator", p, preset)
 		}
 	}
 	suite, err := fs.Glob(configs.FS(), "*.xml")
@@ -54,6 +56,7 @@ func TestEveryConfigCompletes(t *testing.T) {
 			require.NoError(t, err, "%s %s", p, preset)
 			assert.Zero(t, m.Unscheduled, p)
 			assert.Zero(t, m.Unbilled, "%s %s: cost ds-server left out", p, preset)
+			assert.Zero(t, m.LedgerMismatches, "%s %s: the ledger kept in step with the simulator", p, preset)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package frontier
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,65 +74,4 @@ func TestUnpricedRates(t *testing.T) {
 	}, got)
 	assert.InDelta(t, servertypes.UnpricedPerCore/3600, f.perCoreSecond, 1e-15)
 	assert.Zero(t, f.hold(mustMachine(t, v, ref("small", 0))), "no bet on a server whose idle time has no price")
-}
-
-// carry does what the client does with a decision's actions, with
-// ds-server's replies: each accepted action goes to the ledger and then to
-// Outcome, whose actions are carried at once. A DEQJ with the global queue
-// empty is refused, as ds-server refuses it (ds-server.md §5.6), and
-// fails the test. It returns every action carried, in order.
-func carry(t *testing.T, f *frontier, v *strattest.FakeView, acts []protocol.Action) []protocol.Action {
-	t.Helper()
-	var done []protocol.Action
-	for _, a := range acts {
-		reply := "OK"
-		switch a := a.(type) {
-		case protocol.Dequeue:
-			if a.QID >= len(v.Book.Queue()) {
-				t.Fatalf("%s refused: no job in the queue ID of %d (current Q length: %d); carried so far: %v", a, a.QID, len(v.Book.Queue()), done)
-			}
-		case protocol.Terminate:
-			m := mustMachine(t, v, a.Server)
-			reply = fmt.Sprintf("%d jobs killed", m.Jobs())
-		}
-		require.NoError(t, v.Book.Applied(a, reply), a.String())
-		done = append(done, a)
-		o := strategies.Outcome{Action: a, Reply: reply}
-		if _, ok := a.(protocol.Terminate); ok {
-			o.Killed, _ = strategies.KilledCount(reply)
-		}
-		more, err := f.Outcome(v, o)
-		require.NoError(t, err)
-		done = append(done, carry(t, f, v, more)...)
-	}
-	return done
-}
-
-// The safety net at CHKQ: a job waiting on a server with nothing running
-// never starts (ds-server starts waiting jobs only at a completion there),
-// so the server is powered off (TERM: its jobs go to the global queue,
-// waiting ones first come first served, §5.13) and TERM's outcome dequeues
-// the whole queue, the job already there too. Nothing more: the Event's
-// own dequeue of the queue as it stood before was a second DEQJ per job,
-// the last ones refused by an empty queue; and KILJ, the earlier answer,
-// left a server whose only jobs were killed and never powered off, on
-// which the reference's end-of-run statistics abort (§5.12).
-func TestUnstickTerminates(t *testing.T) {
-	f, v := cluster(t, nil)
-	schedule(t, v, jb(0, 0, 2, 10), ref("small", 0))
-	schedule(t, v, jb(1, 1, 2, 10), ref("small", 0))
-	complete(v, 0, 70, ref("small", 0)) // the ledger starts job 1 here
-	m := mustMachine(t, v, ref("small", 0))
-	m.Waiting, m.Running = m.Running, nil // as if ds-server had not started it
-	offer(v, jb(2, 70, 1, 10))
-	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK")) // job 2 waits in the global queue
-
-	acts, err := f.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{
-		protocol.Terminate{Server: ref("small", 0)},
-		protocol.Dequeue{QID: 0}, protocol.Dequeue{QID: 0}, // TERM's outcome: job 2, then job 1
-	}, carry(t, f, v, acts))
-	assert.Empty(t, v.Book.Queue())
-	assert.Equal(t, protocol.Inactive, m.State)
 }
