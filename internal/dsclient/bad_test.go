@@ -259,7 +259,7 @@ func TestSystemFallback(t *testing.T) {
 			assert.Equal(t, dsclient.ExitOK, r.code)
 			assert.True(t, strings.HasPrefix(r.stderr, "WARN\tcannot use "+path+": "), r.stderr)
 			assert.Contains(t, r.stderr, tc.problem)
-			assert.Contains(t, r.stderr, "deriving the server types from GETS All")
+			assert.Contains(t, r.stderr, "deriving the server types from GETS All, which gives no boot times or rates")
 		})
 	}
 }

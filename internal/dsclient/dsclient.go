@@ -213,7 +213,7 @@ func systemLoader(path string, log *zap.Logger) func(client.Backend) (*servertyp
 		if errors.As(err, &pe) {
 			problem = pe.Err.Error()
 		}
-		log.Warn(fmt.Sprintf("cannot use %s: %s; deriving the server types from GETS All", path, problem))
+		log.Warn(fmt.Sprintf("cannot use %s: %s; deriving the server types from GETS All, which gives no boot times or rates (every server looks free and quick to boot)", path, problem))
 		recs, err := b.GetsAll()
 		if err != nil {
 			return nil, fmt.Errorf("%s unusable and GETS All failed: %w", path, err)
