@@ -81,19 +81,29 @@ func (ix *index) rebuild(l *strategies.Ledger) {
 	}
 }
 
-// powered returns the powered servers to score: all of them up to
-// maxScored, else maxScored of them round robin.
-// Servers switched off since the last pruning may be among them.
+// powered returns the powered servers place scores: all of them up to
+// maxScored, else maxScored of them round robin (see scan), and moves the
+// window on. Servers switched off since the last pruning may be among them.
 func (ix *index) powered() []*strategies.Machine {
-	if ix.calls++; ix.calls >= pruneEvery {
-		ix.on.prune((*strategies.Machine).Powered)
-		ix.calls = 0
-	}
-	w := ix.window()
+	w := ix.scan()
 	if len(ix.on.list) > maxScored {
 		ix.rr += maxScored
 	}
 	return w
+}
+
+// scan is the next window (see window) after the pruning due every
+// pruneEvery scans, without moving the window on: for the rules that score
+// servers beside place (replan's escape) and must not shift which of them
+// place scores. Their scans count towards the pruning as place's do: the
+// pruning reorders the list (a server pruned and noted again comes last),
+// and rehome takes its moves in the list's order.
+func (ix *index) scan() []*strategies.Machine {
+	if ix.calls++; ix.calls >= pruneEvery {
+		ix.on.prune((*strategies.Machine).Powered)
+		ix.calls = 0
+	}
+	return ix.window()
 }
 
 // window is what powered returns next, without moving on: for rules that

@@ -42,7 +42,7 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 	}
 	var best, alt choice // alt: the best server not kept on (see warmth)
 	found, altFound := false, false
-	f.candidates(l, job, v.Excluded(), skip, func(m *strategies.Machine) {
+	f.candidates(l, f.ix.powered(), job, v.Excluded(), skip, func(m *strategies.Machine) {
 		c, ok := f.score(l, m, job)
 		if !ok {
 			return
@@ -65,10 +65,11 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 }
 
 // candidates visits the servers a decision for job may score: the
-// capable, usable powered servers (index's window) and the inactive one of
-// each type that leastLikelyToFail picks, none refused (excluded) or
-// touched by this decision's actions (skip).
-func (f *frontier) candidates(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef, visit func(*strategies.Machine)) {
+// capable, usable servers of powered (index's window: place's call of
+// index.powered moves it on, replan's of index.scan does not) and the
+// inactive one of each type that leastLikelyToFail picks, none refused
+// (excluded) or touched by this decision's actions (skip).
+func (f *frontier) candidates(l *strategies.Ledger, powered []*strategies.Machine, job protocol.Job, excluded, skip []protocol.ServerRef, visit func(*strategies.Machine)) {
 	out := func(m *strategies.Machine) bool {
 		return slices.Contains(excluded, m.Ref) || slices.Contains(skip, m.Ref)
 	}
@@ -77,7 +78,7 @@ func (f *frontier) candidates(l *strategies.Ledger, job protocol.Job, excluded, 
 			visit(m)
 		}
 	}
-	for _, m := range f.ix.powered() {
+	for _, m := range powered {
 		if m.Powered() && !out(m) {
 			consider(m)
 		}

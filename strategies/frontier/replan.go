@@ -64,11 +64,14 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 
 // escape is the best server for a waiting job among those that start it
 // at once and the first inactive server of each type (a server where it
-// would queue again is no escape).
+// would queue again is no escape). It looks at place's next window of the
+// powered servers without moving it on (index.scan; rehome uses window):
+// up to replanMax escapes a decision moved it on by maxScored each, so the
+// job on offer was scored on another window than the one due.
 func (f *frontier) escape(l *strategies.Ledger, job protocol.Job, excluded, skip []protocol.ServerRef) (choice, bool) {
 	var best choice
 	found := false
-	f.candidates(l, job, excluded, skip, func(m *strategies.Machine) {
+	f.candidates(l, f.ix.scan(), job, excluded, skip, func(m *strategies.Machine) {
 		if m.Powered() && !m.StartsNow(job.Req()) {
 			return
 		}
