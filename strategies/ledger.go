@@ -71,6 +71,11 @@ type Ledger struct {
 	// the powered cores.
 	booting, emptied []int32
 	poweredCores     int
+
+	// Per type, the lowest id of its inactive servers (its limit when none
+	// is): lowered when a server is powered off or recovers, walked up when
+	// that server boots or fails, recounted at Resync (see LowestInactive).
+	lowestOff map[string]int
 }
 
 // Machine is one server as the ledger sees it.
@@ -147,9 +152,10 @@ func (m *Machine) StartsNow(r protocol.Requirement) bool {
 // NewLedger makes a ledger for a system with every server inactive, as at
 // the start of a simulation.
 func NewLedger(sys *servertypes.System) *Ledger {
-	l := &Ledger{sys: sys, first: map[string]int{}, jobs: map[int]protocol.Job{}, queueExact: true, offer: -1, lastJCPL: -1}
+	l := &Ledger{sys: sys, first: map[string]int{}, jobs: map[int]protocol.Job{}, queueExact: true, offer: -1, lastJCPL: -1,
+		lowestOff: map[string]int{}}
 	for _, t := range sys.Sorted() {
-		l.first[t.Name] = len(l.machines)
+		l.first[t.Name], l.lowestOff[t.Name] = len(l.machines), 0
 		for id := 0; id < t.Limit; id++ {
 			l.machines = append(l.machines, Machine{
 				Ref: protocol.ServerRef{Type: t.Name, ID: id}, Type: t, State: protocol.Inactive,
@@ -181,6 +187,20 @@ func (l *Ledger) Machine(ref protocol.ServerRef) (*Machine, bool) {
 		return nil, false
 	}
 	return &l.machines[i+ref.ID], true
+}
+
+// LowestInactive returns the inactive server of type typ with the lowest
+// id (ds-server boots any inactive server alike; the lowest is the one a
+// reproducible choice takes), or false when none of the type is inactive
+// or the type is unknown. It is kept up to date by every power-off, boot,
+// failure and recovery, and by Resync, whoever's action it was (in a
+// composite, every member's), so asking costs nothing.
+func (l *Ledger) LowestInactive(typ string) (*Machine, bool) {
+	id, ok := l.lowestOff[typ]
+	if !ok {
+		return nil, false
+	}
+	return l.Machine(protocol.ServerRef{Type: typ, ID: id})
 }
 
 // Job returns a job the ledger has seen offered, as first offered.

@@ -142,6 +142,9 @@ func compareLedger(v strategies.View) error {
 			return err
 		}
 	}
+	if err := compareLowestInactive(l, recs); err != nil {
+		return err
+	}
 	n, err := v.QueueLen()
 	if err != nil {
 		return err
@@ -168,6 +171,28 @@ func compareLedger(v strategies.View) error {
 	}
 	if len(want) != len(got) || !slices.Equal(want, got) {
 		return fmt.Errorf("global queue: server %v, ledger %v", want, got)
+	}
+	return nil
+}
+
+// compareLowestInactive checks Ledger.LowestInactive of every type
+// against the inactive servers GETS All lists.
+func compareLowestInactive(l *strategies.Ledger, recs []protocol.Server) error {
+	want := map[string]int{}
+	for _, r := range recs {
+		if w, seen := want[r.Type]; r.State == protocol.Inactive && (!seen || r.ID < w) {
+			want[r.Type] = r.ID
+		}
+	}
+	for _, t := range l.System().Sorted() {
+		w, off := want[t.Name]
+		m, ok := l.LowestInactive(t.Name)
+		switch {
+		case ok != off:
+			return fmt.Errorf("type %s: an inactive server: server says %t, ledger %t", t.Name, off, ok)
+		case ok && m.Ref.ID != w:
+			return fmt.Errorf("type %s: lowest inactive id: server says %d, ledger %d", t.Name, w, m.Ref.ID)
+		}
 	}
 	return nil
 }

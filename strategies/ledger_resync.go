@@ -30,6 +30,9 @@ func (l *Ledger) Resync(q Queries) error {
 			return err
 		}
 	}
+	for _, t := range l.sys.Sorted() {
+		l.lowestOff[t.Name] = l.inactiveFrom(t.Name, t.Limit, 0)
+	}
 	return l.resyncQueue(q)
 }
 

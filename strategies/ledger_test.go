@@ -270,3 +270,69 @@ func TestEmptyBilledUntil(t *testing.T) {
 	l.Observe(newJob(1, 400, 1, 50))
 	assert.Equal(t, 230, l.EmptyBilledUntil(other), "still 230 once idle")
 }
+
+// LowestInactive follows every way a server leaves or re-enters the
+// inactive state, whoever's action it was: a boot by SCHD or MIGJ, TERM, a
+// booting server left empty by MIGJ, a failure of an inactive or a powered
+// server, a recovery, and Resync.
+func TestLedgerLowestInactive(t *testing.T) {
+	sys := strattest.System(
+		servertypes.Type{Name: "small", Limit: 4, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
+		servertypes.Type{Name: "large", Limit: 1, BootupTime: 60, HourlyRate: 0.8, Cores: 8, Memory: 32000, Disk: 256000},
+	)
+	l := strategies.NewLedger(sys)
+	sched := func(job, id int) func() {
+		return func() {
+			l.Observe(newJob(job, 10, 1, 100))
+			applied(t, l, protocol.Schedule{JobID: job, Server: ref("small", id)}, "OK")
+		}
+	}
+	for _, step := range []struct {
+		what string
+		do   func()
+		want int // small's lowest inactive id, -1 for none
+	}{
+		{"nothing booted", func() {}, 0},
+		{"small 0 boots", sched(0, 0), 1},
+		{"small 2 boots: not the lowest", sched(1, 2), 1},
+		{"small 1 boots: the walk passes small 2", sched(2, 1), 3},
+		{"TERM small 0", func() { applied(t, l, protocol.Terminate{Server: ref("small", 0)}, "1 jobs killed") }, 0},
+		{"small 0 boots again", sched(3, 0), 3},
+		{"small 3, the last one off, fails", func() { l.Observe(&protocol.ServerFailed{Server: ref("small", 3), Time: 20}) }, -1},
+		{"small 1, booting, fails", func() { l.Observe(&protocol.ServerFailed{Server: ref("small", 1), Time: 20}) }, -1},
+		{"small 1 recovers", func() { l.Observe(&protocol.ServerRecovered{Server: ref("small", 1), Time: 30}) }, 1},
+		{"small 3 recovers", func() { l.Observe(&protocol.ServerRecovered{Server: ref("small", 3), Time: 30}) }, 1},
+		{"MIGJ boots small 1 and leaves small 2, booting, empty: off", func() {
+			applied(t, l, protocol.Migrate{JobID: 1, From: ref("small", 2), To: ref("small", 1)}, "OK")
+		}, 2},
+	} {
+		step.do()
+		m, ok := l.LowestInactive("small")
+		got := -1
+		if ok {
+			got = m.Ref.ID
+			assert.Equal(t, protocol.Inactive, m.State, step.what)
+		}
+		assert.Equal(t, step.want, got, step.what)
+		g, ok := l.LowestInactive("large")
+		assert.True(t, ok && g.Ref.ID == 0, "%s: large 0 is never touched", step.what)
+	}
+	_, ok := l.LowestInactive("medium")
+	assert.False(t, ok, "an unknown type has none")
+
+	v := &strattest.FakeView{
+		All: []protocol.Server{
+			rec("small", 0, protocol.Inactive, -1, 2, 4000, 16000, 0, 0),
+			rec("small", 1, protocol.Idle, 50, 2, 4000, 16000, 0, 0),
+			rec("small", 2, protocol.Inactive, -1, 2, 4000, 16000, 0, 0),
+			rec("small", 3, protocol.Unavailable, -1, 0, 0, 0, 0, 0),
+			rec("large", 0, protocol.Idle, 50, 8, 32000, 256000, 0, 0),
+		},
+		LSTQ: []protocol.QueuedJob{},
+	}
+	require.NoError(t, l.Resync(v))
+	m, ok := l.LowestInactive("small")
+	assert.True(t, ok && m.Ref.ID == 0, "Resync: what GETS All says, small 0 off below small 1")
+	_, ok = l.LowestInactive("large")
+	assert.False(t, ok, "Resync: the large server is idle")
+}

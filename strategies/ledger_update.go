@@ -165,12 +165,38 @@ func (l *Ledger) powerOff(m *Machine, st protocol.ServerState) {
 	if m.Powered() {
 		l.poweredCores -= m.Type.Cores
 	}
+	wasOff := m.State == protocol.Inactive
 	m.State, m.BootEnd, m.IdleSince = st, -1, -1
+	switch {
+	case st == protocol.Inactive:
+		l.lowestOff[m.Ref.Type] = min(l.lowestOff[m.Ref.Type], m.Ref.ID)
+	case wasOff:
+		l.leftInactive(m) // an inactive server failed
+	}
 	m.Running, m.Waiting = m.Running[:0], m.Waiting[:0]
 	m.Free = capacity(m.Type)
 	if st == protocol.Unavailable {
 		m.Free = protocol.Requirement{}
 	}
+}
+
+// leftInactive keeps LowestInactive when m, of its type's inactive
+// servers, has just booted or failed: if it was the lowest, the next one
+// up is (servers below the lowest are not inactive; the walk passes the
+// powered ones above it, as a strategy looking for one would).
+func (l *Ledger) leftInactive(m *Machine) {
+	if l.lowestOff[m.Ref.Type] == m.Ref.ID {
+		l.lowestOff[m.Ref.Type] = l.inactiveFrom(m.Ref.Type, m.Type.Limit, m.Ref.ID+1)
+	}
+}
+
+// inactiveFrom is the lowest id from id up of an inactive server of type
+// typ, which has limit servers; limit when there is none.
+func (l *Ledger) inactiveFrom(typ string, limit, id int) int {
+	i := l.first[typ]
+	for ; id < limit && l.machines[i+id].State != protocol.Inactive; id++ {
+	}
+	return id
 }
 
 // dequeue is §5.6. From an inexact queue the entry taken out is a guess,
@@ -277,6 +303,7 @@ func (l *Ledger) place(m *Machine, j protocol.Job) {
 		m.Free = sub(m.Free, r)
 	case m.State == protocol.Inactive:
 		m.State, m.BootEnd = protocol.Booting, l.now+m.Type.BootupTime
+		l.leftInactive(m)
 		l.booting = append(l.booting, m.idx)
 		l.poweredCores += m.Type.Cores
 		m.Waiting = append(m.Waiting, Placement{Job: j, Start: m.BootEnd})
