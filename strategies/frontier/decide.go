@@ -21,7 +21,6 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 			return nil, err
 		}
 		f.ix.rebuild(l)
-		clear(f.hint)
 	}
 	f.dem.tick(l.Now())
 	acts, touched := f.settle(l, l.Now() > f.lastDone)
@@ -65,8 +64,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 		}
 	case *protocol.ServerFailed:
 		f.rel.failed(l, e)
-	case *protocol.ServerRecovered: // back, inactive
-		f.hint[e.Server.Type] = min(f.hint[e.Server.Type], e.Server.ID)
+	case *protocol.ServerRecovered: // back, inactive (the ledger's LowestInactive follows)
 		f.rel.recovered(e)
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
@@ -218,9 +216,6 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		if fromOK {
 			// A job leaving lets ds-server start the jobs behind it.
 			f.learn.started(from)
-			if from.State == protocol.Inactive { // a booting server its only job left
-				f.hint[a.From.Type] = min(f.hint[a.From.Type], a.From.ID)
-			}
 		}
 		if m, ok := l.Machine(a.To); ok {
 			f.learn.started(m)
@@ -234,7 +229,6 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 			return []protocol.Action{protocol.Terminate{Server: a.From}}, nil
 		}
 	case protocol.Terminate:
-		f.hint[a.Server.Type] = min(f.hint[a.Server.Type], a.Server.ID)
 		if o.Killed > 0 {
 			return dequeueAll(l), nil
 		}

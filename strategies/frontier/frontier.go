@@ -70,7 +70,6 @@ type frontier struct {
 	fc            forecast
 	freed         []freed
 	ix            index
-	hint          map[string]int              // per type, no inactive server below this id
 	done          map[protocol.ServerRef]bool // servers that have completed a job (ds-server bills them: §6.2)
 
 	rel         reliability // each server's failure rate, learned from RESF/RESR
@@ -118,5 +117,5 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	default:
 		return nil, fmt.Errorf("frontier: warm %q: want on, off, demand or preset", p.String("warm"))
 	}
-	return &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), hint: map[string]int{}, done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1}, nil
+	return &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1}, nil
 }

@@ -135,8 +135,10 @@ func (ix *index) waitingServers() []*strategies.Machine {
 
 // firstInactive visits, per server type, the inactive server with the
 // lowest id (any inactive server of a type is as good as another while
-// nothing fails; the lowest keeps runs reproducible), walking from a
-// per-type hint (no inactive server below it). With rank (see
+// nothing fails; the lowest keeps runs reproducible), from the ledger's
+// Ledger.LowestInactive: it sees every power-off, another member's in a
+// composite too (a hint frontier kept from its own TERMs hid the servers
+// other members powered off). With rank (see
 // reliability.leastLikelyToFail), servers that have failed are passed
 // over for the first inactive one that has not, and ranked only when
 // every inactive server of the type has failed: the walk then covers the
@@ -144,17 +146,18 @@ func (ix *index) waitingServers() []*strategies.Machine {
 // this decision that the ledger has not seen: a server a move just booted
 // is still inactive there) are walked past, not taken as the type's one
 // candidate: the next inactive server of the type stands in for them.
-func firstInactive(l *strategies.Ledger, hint map[string]int, visit func(*strategies.Machine), rank func(*strategies.Machine) float64, pass func(*strategies.Machine) bool) {
+func firstInactive(l *strategies.Ledger, visit func(*strategies.Machine), rank func(*strategies.Machine) float64, pass func(*strategies.Machine) bool) {
 	for _, t := range l.System().Sorted() {
+		first, ok := l.LowestInactive(t.Name)
+		if !ok {
+			continue
+		}
 		var best *strategies.Machine
-		bestRank, seen := 0.0, false
-		for id := hint[t.Name]; id < t.Limit; id++ {
+		bestRank := 0.0
+		for id := first.Ref.ID; id < t.Limit; id++ {
 			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
 			if m.State != protocol.Inactive {
 				continue
-			}
-			if !seen {
-				hint[t.Name], seen = id, true
 			}
 			if pass != nil && pass(m) {
 				continue

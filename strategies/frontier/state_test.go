@@ -1,0 +1,69 @@
+package frontier
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// The tests of this file hold frontier's private state (freed servers,
+// kept servers and the bet's accounting, replannedAt, demand's
+// placements) to what the server confirmed (Outcome of frontier's own
+// actions) and what the ledger shows (another member's actions in a
+// composite), never to an action merely returned.
+
+// apply carries out acts as the client would: each is applied to the
+// ledger and its outcome told to f; the actions Outcome answers with are
+// carried out at once, before the rest.
+func apply(t *testing.T, f *frontier, v *strattest.FakeView, acts []protocol.Action) {
+	t.Helper()
+	for _, a := range acts {
+		reply := "OK"
+		if term, ok := a.(protocol.Terminate); ok {
+			m := mustMachine(t, v, term.Server)
+			reply = itoa(m.Jobs()) + " jobs killed"
+		}
+		require.NoError(t, v.Book.Applied(a, reply), "%s", a)
+		o := strategies.Outcome{Action: a, Reply: reply}
+		o.Killed, _ = strategies.KilledCount(reply)
+		more, err := f.Outcome(v, o)
+		require.NoError(t, err)
+		apply(t, f, v, more)
+	}
+}
+
+// other carries out acts as another member of a composite: the ledger
+// sees them, frontier is told nothing.
+func other(t *testing.T, v *strattest.FakeView, acts ...protocol.Action) {
+	t.Helper()
+	for _, a := range acts {
+		reply := "OK"
+		if term, ok := a.(protocol.Terminate); ok {
+			reply = itoa(mustMachine(t, v, term.Server).Jobs()) + " jobs killed"
+		}
+		require.NoError(t, v.Book.Applied(a, reply), "%s", a)
+	}
+}
+
+func itoa(n int) string { return protocol.ServerRef{ID: n}.String()[1:] }
+
+// Review finding 7: a server another member powers off, below the lowest
+// id frontier had seen inactive, is found again (frontier kept a hint of
+// its own, lowered only at its own TERMs: it sent the 2-core job to the
+// 8-core server, 8× the price, with small 0 off).
+func TestFindsAServerAnotherMemberPoweredOff(t *testing.T) {
+	f, v := cluster(t, nil)
+	offer(v, jb(0, 0, 2, 1000))
+	other(t, v, protocol.Schedule{JobID: 0, Server: ref("small", 0)}) // boots small 0
+	acts := decide(t, f, v, jb(1, 0, 2, 1000))
+	require.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 1)}}, acts)
+	apply(t, f, v, acts)
+	other(t, v, protocol.Terminate{Server: ref("small", 0)}) // job 0 back to the global queue
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 0)}}, decide(t, f, v, jb(2, 0, 2, 1000)),
+		"small 0 is off again: a boot of 60 s, not big 0's 300 s or a wait behind job 1")
+}
