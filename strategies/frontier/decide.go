@@ -230,8 +230,20 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 		}
 	case protocol.Terminate:
 		if o.Killed > 0 {
-			return dequeueAll(l), nil
+			return dequeueKilled(l), nil
 		}
 	}
 	return nil, nil
+}
+
+// dequeueKilled brings back the jobs a TERM put in the global
+// queue, unless a job is on offer: a DEQJ in the middle of a Job decision
+// puts the dequeued job ahead of the offered one, which the PSHJ or ENQJ
+// that may still dispose of it then concerns instead (a reference crash:
+// ds-server.md §5.14). The next event dequeues them (see Event).
+func dequeueKilled(l *strategies.Ledger) []protocol.Action {
+	if _, offered := l.Offered(); offered {
+		return nil
+	}
+	return dequeueAll(l)
 }

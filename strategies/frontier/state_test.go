@@ -67,3 +67,44 @@ func TestFindsAServerAnotherMemberPoweredOff(t *testing.T) {
 	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 0)}}, decide(t, f, v, jb(2, 0, 2, 1000)),
 		"small 0 is off again: a boot of 60 s, not big 0's 300 s or a wait behind job 1")
 }
+
+// Review finding 8's nit: jobs a TERM or KILJ put in the global queue are
+// dequeued at once from Outcome, except while a job is on offer (a DEQJ
+// there puts the dequeued job ahead of the offered one); the next event
+// dequeues them then.
+func TestNoDequeueWhileAJobIsOnOffer(t *testing.T) {
+	deq := []protocol.Action{protocol.Dequeue{QID: 0}}
+	for _, tc := range []struct {
+		what    string
+		act     protocol.Action
+		offered bool
+		want    []protocol.Action
+	}{
+		{"TERM that killed a job, in an event", protocol.Terminate{Server: ref("small", 0)}, false, deq},
+		{"TERM that killed a job, in a Job decision", protocol.Terminate{Server: ref("small", 0)}, true, nil},
+		{"KILJ, in an event", protocol.Kill{Server: ref("small", 0), JobID: 0}, false, deq},
+		{"KILJ, in a Job decision", protocol.Kill{Server: ref("small", 0), JobID: 0}, true, nil},
+	} {
+		f, v := cluster(t, nil)
+		schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
+		if tc.offered {
+			offer(v, jb(1, 10, 2, 100))
+		}
+		reply := "OK"
+		if _, term := tc.act.(protocol.Terminate); term {
+			reply = "1 jobs killed"
+		}
+		require.NoError(t, v.Book.Applied(tc.act, reply))
+		o := strategies.Outcome{Action: tc.act, Reply: reply}
+		o.Killed, _ = strategies.KilledCount(reply)
+		got, err := f.Outcome(v, o)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, tc.what)
+		if tc.offered {
+			apply(t, f, v, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 1)}})
+			acts, err := f.Event(v, &protocol.CheckQueue{})
+			require.NoError(t, err)
+			assert.Equal(t, deq, acts, "%s: the next event dequeues it", tc.what)
+		}
+	}
+}
