@@ -189,7 +189,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v, jb(2, 2, 2, 1000), ref("small", 0))
 	v.Time = 400
 	v.Book.Observe(&protocol.JobCompleted{Time: 400, JobID: 0, Server: ref("big", 0)})
-	assert.Empty(t, f.migrateOnto(v.Book, mustMachine(t, v, ref("big", 0)), false), "size guard: 8 cores for a 2-core job")
+	assert.Empty(t, f.migrateOnto(v.Book, mustMachine(t, v, ref("big", 0)), false, nil), "size guard: 8 cores for a 2-core job")
 
 	f2, v2 := cluster(t, nil)
 	f2.perCoreSecond = 0.1 / 3600
@@ -197,7 +197,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v2, jb(1, 30, 2, 1000), ref("small", 0)) // booting until 90: job 1 has a known start, nothing runs
 	schedule(t, v2, jb(2, 31, 2, 1000), ref("small", 0)) // waits behind it
 	complete(v2, 3, 65, ref("small", 1))
-	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1)), false), "small 0 runs nothing yet")
+	assert.Empty(t, f2.migrateOnto(v2.Book, mustMachine(t, v2, ref("small", 1)), false, nil), "small 0 runs nothing yet")
 
 	f3, v3 := cluster(t, map[string]string{"weight": "0.2"})
 	f3.perCoreSecond = 0.1 / 3600
@@ -206,7 +206,7 @@ func TestMigrationGuards(t *testing.T) {
 	schedule(t, v3, jb(2, 2, 2, 10), ref("small", 1))
 	v3.Time = 1000
 	v3.Book.Observe(&protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
-	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1)), false),
+	assert.Empty(t, f3.migrateOnto(v3.Book, mustMachine(t, v3, ref("small", 1)), false, nil),
 		"weight 0.2: the wait saved is not worth 1000 s of a second server's idle gap and run")
 	acts, err := f3.Event(v3, &protocol.JobCompleted{Time: 1000, JobID: 2, Server: ref("small", 1)})
 	require.NoError(t, err)
@@ -225,7 +225,7 @@ func TestMigrationFromABootingServer(t *testing.T) {
 	schedule(t, v, jb(3, 0, 2, 5), ref("small", 1))     // runs 60..65
 	schedule(t, v, jb(1, 30, 2, 1000), ref("small", 0)) // alone on small 0, booting until 90
 	complete(v, 3, 65, ref("small", 1))
-	acts := f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false)
+	acts := f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false, nil)
 	mig := protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)}
 	require.Equal(t, []protocol.Action{mig}, acts)
 
@@ -257,7 +257,7 @@ func TestMigrationCallsOffABootWithSeveralJobs(t *testing.T) {
 		schedule(t, v, jb(2, 11, 1, 1000), ref("big", 0)) // beside job 1, from 310
 		complete(v, 3, 65, ref("small", 1))
 		var moved []int
-		for _, a := range f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false) {
+		for _, a := range f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false, nil) {
 			moved = append(moved, a.(protocol.Migrate).JobID)
 		}
 		assert.Equal(t, tc.want, moved, "weight %s", tc.weight)

@@ -62,7 +62,7 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 		if !ok || !s.Powered() || slices.Contains(touched, s.Ref) {
 			continue // off, or a move this decision already concerns it (a rehome source is powered off by Outcome)
 		}
-		moves := f.migrateOnto(l, s, false)
+		moves := f.migrateOnto(l, s, false, acts)
 		if len(moves) == 0 {
 			if moves = f.rehome(l, s, touched); len(moves) > 0 && !rehoming {
 				rest = append(rest, fr) // a rehome waits for the completion batch to be over
@@ -91,8 +91,9 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 // they add to s, less what they stop billing where they wait. Jobs are
 // taken in server order, each queue first come first served, while s has
 // room. With booting set, only jobs waiting for a boot are candidates
-// (see waitsForBoot and unboot).
-func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, booting bool) []protocol.Action {
+// (see waitsForBoot and unboot). A job an earlier action of the decision
+// moves is not moved again (see moving).
+func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, booting bool, earlier []protocol.Action) []protocol.Action {
 	free, billed, ok := f.target(l, s)
 	if !ok {
 		return nil
@@ -110,7 +111,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 		left := len(m.Waiting) // jobs still on m after the moves so far
 		for k, p := range m.Waiting {
 			req, start := p.Req(), f.fc.starts[k]
-			if start >= 0 && start <= now || !fitsOn(s, free, req) {
+			if start >= 0 && start <= now || !fitsOn(s, free, req) || moving(earlier, p.Job.ID) {
 				continue
 			}
 			if start < 0 {
@@ -134,6 +135,19 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 		}
 	}
 	return acts
+}
+
+// moving tells whether acts move job id. The ledger shows a move only once
+// it is done, so within one decision a job another action moves still
+// looks where it was: moved again, the second MIGJ was refused ("No such
+// job"), which dropped every action after it: two freed servers both took
+// it, or replan moved again a job settle had moved (82 refusals in 44 of
+// the 162 runs of the three presets on the 18 configs and the held-out 36).
+func moving(acts []protocol.Action, id int) bool {
+	return slices.ContainsFunc(acts, func(a protocol.Action) bool {
+		m, ok := a.(protocol.Migrate)
+		return ok && m.JobID == id
+	})
 }
 
 // target tells whether s, freed by a completion, can take jobs moved to

@@ -21,8 +21,9 @@ const replanMax = 8
 // the distrusted wait; what the move saves on its server is not counted,
 // so a move needs a clear gain). Sources and targets are returned as
 // touched: nothing else is decided on them before the ledger shows the
-// moves.
-func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
+// moves. A job an earlier action of the decision moves is not moved again
+// (see moving).
+func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.ServerRef, earlier []protocol.Action) ([]protocol.Action, []protocol.ServerRef) {
 	now := l.Now()
 	if !f.priced() || now <= f.lastDone || now == f.replannedAt {
 		return nil, touched
@@ -52,7 +53,7 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 			}
 			stay := f.delayPrice(p.Job.Cores) * queueDistrust * float64(start-now)
 			c, ok := f.escape(l, p.Job, excluded, append(touched, m.Ref))
-			if ok && c.score < stay {
+			if ok && c.score < stay && !moving(earlier, p.Job.ID) {
 				acts = append(acts, protocol.Migrate{JobID: p.Job.ID, From: m.Ref, To: c.m.Ref})
 				touched = append(touched, m.Ref, c.m.Ref)
 				break // m's queue changes: the rest of it next time

@@ -108,3 +108,45 @@ func TestNoDequeueWhileAJobIsOnOffer(t *testing.T) {
 		}
 	}
 }
+
+// A job waiting on big 0 behind a long one is moved once in a decision
+// (see moving: two freed servers both took it, or replan moved it again
+// after settle had, and ds-server refused the second MIGJ, dropping every
+// action after it).
+func TestNoJobMovedTwice(t *testing.T) {
+	mig := protocol.Migrate{JobID: 1, From: ref("big", 0), To: ref("small", 0)}
+	for _, tc := range []struct {
+		what  string
+		freed []protocol.ServerRef // completions at 400
+		job   bool                 // the decision at 401 is a job's, where replan runs
+		want  []protocol.Action
+	}{
+		{"two freed servers", []protocol.ServerRef{ref("small", 0), ref("small", 1)}, false,
+			[]protocol.Action{mig, protocol.Terminate{Server: ref("small", 1)}}},
+		{"settle, then replan", []protocol.ServerRef{ref("small", 0)}, true,
+			[]protocol.Action{mig, protocol.Schedule{JobID: 9, Server: ref("small", 1)}}},
+	} {
+		f, v := cluster(t, nil)
+		f.perCoreSecond = 0.1 / 3600
+		schedule(t, v, jb(0, 0, 8, 10000), ref("big", 0)) // runs 300..10300
+		schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))   // waits behind it
+		for i, s := range tc.freed {
+			schedule(t, v, jb(2+i, 0, 2, 300), s)
+		}
+		for i, s := range tc.freed {
+			acts, err := f.Event(v, complete(v, 2+i, 400, s))
+			require.NoError(t, err)
+			require.Empty(t, acts, "%s: %s is freed, settled once the batch is over", tc.what, s)
+		}
+		var acts []protocol.Action
+		if tc.job {
+			acts = decide(t, f, v, jb(9, 401, 2, 100))
+		} else {
+			v.Book.Observe(&protocol.JobCompleted{Time: 401, JobID: -1, Server: ref("big", 1)}) // time passes
+			var err error
+			acts, err = f.Event(v, &protocol.CheckQueue{})
+			require.NoError(t, err)
+		}
+		assert.Equal(t, tc.want, acts, tc.what)
+	}
+}
