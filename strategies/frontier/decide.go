@@ -30,13 +30,15 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 	acts = append(acts, offs...)
 	f.warm.offered(job)
 	c, ok := f.place(v, job, touched)
+	f.placing.job = -1
 	if !ok {
 		if len(v.Excluded()) > 0 {
 			return nil, strategies.ErrNoServer
 		}
 		return append(acts, park(l, f.rel.failures > 0)), nil
 	}
-	f.dem.placed(l.Now(), needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores)
+	f.placing.job, f.placing.to = job.ID, c.m.Ref // the bet and the forecast learn from it once done (see confirmed)
+	f.placing.needs, f.placing.cores = needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
 }
 
@@ -84,7 +86,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			// counts: m is then freed, and settled at a later decision).
 			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0 && len(f.rehome(l, m, touched)) == 0:
 				if !f.keep(m, done.Time) {
-					acts = append(acts, protocol.Terminate{Server: m.Ref})
+					acts = append(acts, f.powerOff(m.Ref, done.Time))
 				}
 			case len(m.Waiting) == 0:
 				f.free(m.Ref, done.Time)
@@ -192,19 +194,23 @@ func dequeueAll(l *strategies.Ledger) []protocol.Action {
 	return acts
 }
 
-// Outcome: record where jobs started (for learning); a rehome's source,
-// left idle and empty by its MIGJ, is powered off; jobs a TERM killed (the
-// ledger was wrong about an empty server) are brought back from the
-// global queue; refusals need nothing: a refused SCHD is asked again
-// without that server, and a refused MIGJ, TERM or DEQJ changes nothing on
-// ds-server (the client drops the actions after it; the servers they
-// concerned are settled or powered off at a later decision, and a job left
-// in the global queue is dequeued at the next one).
+// Outcome: record where jobs started (for learning), and what the actions
+// done settle (see confirmed); a rehome's source, left idle and empty by
+// its MIGJ, is powered off; jobs a TERM killed (the ledger was wrong about
+// an empty server) are brought back from the global queue; refusals need
+// nothing: a refused SCHD is asked again without that server, and a
+// refused MIGJ, TERM or DEQJ changes nothing on ds-server (the client
+// drops the actions after it; frontier's state moves only on what was
+// done, so the servers they concerned are settled or powered off at a
+// later decision, and a job left in the global queue is dequeued at the
+// next one). In a composite, the actions of a proposal not taken never
+// come here, and are decided again alike.
 func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
 	if !o.OK() {
 		return nil, nil
 	}
 	l := v.Ledger()
+	f.confirmed(l, o.Action)
 	switch a := o.Action.(type) {
 	case protocol.Schedule:
 		if m, ok := l.Machine(a.Server); ok {
@@ -228,7 +234,7 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 			// Only rehome leaves a source idle (migrateOnto and replan move
 			// waiting jobs from servers with one running): the move was
 			// priced on the source's billing stopping now.
-			return []protocol.Action{protocol.Terminate{Server: a.From}}, nil
+			return []protocol.Action{f.powerOff(a.From, l.Now())}, nil
 		}
 	case protocol.Terminate:
 		if o.Killed > 0 {

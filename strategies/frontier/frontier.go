@@ -74,11 +74,13 @@ type frontier struct {
 
 	rel         reliability // each server's failure rate, learned from RESF/RESR
 	warm        warmth
-	dem         demand      // warm=demand's forecast (see demand)
-	lastDone    int         // time of the last JCPL: its batch may not be over
-	replannedAt int         // the last time replan ran (once per second of the clock)
-	starts      []int       // replan's copy of a forecast's starts
-	terms       []coolTerms // cool's per-type terms of one decision (see coolTerms)
+	dem         demand            // warm=demand's forecast (see demand)
+	lastDone    int               // time of the last JCPL: its batch may not be over
+	replannedAt int               // the last time replan ran (once per second of the clock)
+	replanned   []protocol.Action // replan's last moves: replannedAt is set once one is done
+	placing     placing           // the SCHD Job returned last, and what it tells the bet and the forecast once done
+	starts      []int             // replan's copy of a forecast's starts
+	terms       []coolTerms       // cool's per-type terms of one decision (see coolTerms)
 }
 
 func init() {
@@ -117,5 +119,5 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	default:
 		return nil, fmt.Errorf("frontier: warm %q: want on, off, demand or preset", p.String("warm"))
 	}
-	return &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1}, nil
+	return &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1, placing: placing{job: -1}}, nil
 }

@@ -496,8 +496,10 @@ func TestKeepWarm(t *testing.T) {
 	f, v, acts := setup("turnaround", 200)
 	assert.Equal(t, 3000*2, f.hold(mustMachine(t, v, ref("small", 0))), "100 × 0.1 $/h per core × 2 cores × 60 s over 0.2 $/h")
 	assert.Empty(t, acts, "a boot of its type 200 s ago: kept on")
-	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 0)}}, decide(t, f, v, jb(1, 300, 2, 100)),
-		"the next job takes it, no boot")
+	acts = decide(t, f, v, jb(1, 300, 2, 100))
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 0)}}, acts, "the next job takes it, no boot")
+	assert.Zero(t, f.warm.net, "nothing counted before the SCHD is done")
+	apply(t, f, v, acts)
 	assert.Greater(t, f.warm.net, 0.0, "the boot it did not wait for is counted as gained")
 
 	f, v, _ = setup("turnaround", 200)
@@ -505,7 +507,10 @@ func TestKeepWarm(t *testing.T) {
 	acts, err := f.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
 	assert.Equal(t, term, acts, "its hold is over: off, the idle time lost")
+	assert.Zero(t, f.warm.net, "nothing counted before the TERM is done")
+	apply(t, f, v, acts)
 	assert.InDelta(t, -6000*0.2/3600, f.warm.net, 1e-12)
+	assert.Empty(t, f.warm.kept)
 
 	_, _, acts = setup("turnaround", 7000)
 	assert.Equal(t, term, acts, "its type's last boot is older than the hold")
@@ -513,7 +518,8 @@ func TestKeepWarm(t *testing.T) {
 	assert.Equal(t, term, acts, "balanced does not bet")
 	f, v, _ = setup("turnaround", 200)
 	m := mustMachine(t, v, ref("small", 0))
-	f.warm.kept, f.warm.on = nil, map[*strategies.Machine]bool{} // no bet open
+	f.warm.kept = nil // no bet open
+	clear(f.warm.on)
 	f.warm.net = -1
 	assert.False(t, f.keep(m, 200), "past bets lost more than they gained: no new one")
 	f.warm.net = 0

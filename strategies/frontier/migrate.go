@@ -31,16 +31,36 @@ const maxSizeRatio = 2
 // §3.3 contradicts. Moving them at the JCPL again measured the same, and
 // every run completed (README), so they keep this rule; jobs waiting for a
 // boot move at once (see unboot), where the seconds count.
+//
+// An entry leaves only once the server is off or settled by what the
+// server confirmed (see confirmed): asked marks one whose TERM, or moves
+// onto it, were returned and not yet done. One whose actions were not
+// done (a portfolio took another member's proposal, or a refusal dropped
+// the actions after it) is settled again at the next decision, where it
+// was left powered and empty for good.
 type freed struct {
-	ref protocol.ServerRef
-	at  int
+	ref   protocol.ServerRef
+	at    int
+	asked bool
 }
 
 // free notes a server a completion freed.
 func (f *frontier) free(ref protocol.ServerRef, at int) {
 	if !slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref }) {
-		f.freed = append(f.freed, freed{ref, at})
+		f.freed = append(f.freed, freed{ref, at, false})
 	}
+}
+
+// powerOff is the TERM of a server frontier is done with (emptied by a
+// completion, or a rehome's source), noted as freed and asked for, so that
+// a later decision settles it again if the TERM is not done.
+func (f *frontier) powerOff(ref protocol.ServerRef, at int) protocol.Action {
+	if i := slices.IndexFunc(f.freed, func(x freed) bool { return x.ref == ref }); i >= 0 {
+		f.freed[i].asked = true
+	} else {
+		f.freed = append(f.freed, freed{ref, at, true})
+	}
+	return protocol.Terminate{Server: ref}
 }
 
 // settle handles the freed servers whose completion batch is over: jobs
@@ -54,6 +74,7 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 	var touched []protocol.ServerRef
 	rest := f.freed[:0]
 	for _, fr := range f.freed {
+		fr.asked = false // what was asked for it before was not done: settled again
 		if fr.at >= l.Now() {
 			rest = append(rest, fr)
 			continue
@@ -81,6 +102,8 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 			continue
 		}
 		touched = append(touched, s.Ref)
+		fr.asked = true // until Outcome confirms its TERM or a move onto it
+		rest = append(rest, fr)
 	}
 	f.freed = rest
 	return acts, touched

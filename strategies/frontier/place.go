@@ -55,10 +55,11 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		}
 	})
 	f.warm.altOff = true
+	f.placing.took, f.placing.gained = false, 0
 	if found && altFound && f.warm.on[best.m] {
-		f.warm.net += alt.score - best.score // what keeping it on gained this job, by place's own score
-		f.warm.gain += alt.score - best.score
-		f.warm.uses++
+		// What keeping it on gained this job, by place's own score:
+		// credited to the bet once the SCHD is done (see confirmed).
+		f.placing.took, f.placing.gained = true, alt.score-best.score
 		f.warm.altOff = alt.m.State == protocol.Inactive
 	}
 	return best, found

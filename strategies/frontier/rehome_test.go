@@ -138,9 +138,10 @@ func TestRehomeDoesNotMove(t *testing.T) {
 		{"nothing learned: no posterior",
 			scene{ran: 1000, est: 8192, bigDone: true, prior: nothing}},
 	} {
-		f, _, acts := tc.sc.run(t)
+		f, v, acts := tc.sc.run(t)
 		assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, tc.what)
-		assert.Empty(t, f.freed, "%s: nothing left to settle", tc.what)
+		apply(t, f, v, acts)
+		assert.Empty(t, f.freed, "%s: nothing left to settle once the TERM is done", tc.what)
 	}
 }
 

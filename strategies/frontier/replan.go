@@ -28,7 +28,17 @@ func (f *frontier) replan(l *strategies.Ledger, excluded, touched []protocol.Ser
 	if !f.priced() || now <= f.lastDone || now == f.replannedAt {
 		return nil, touched
 	}
-	f.replannedAt = now
+	acts, touched := f.reconsider(l, excluded, touched, earlier)
+	if len(acts) == 0 {
+		f.replannedAt = now // once a second; moves count once done (see confirmed), or are looked for again
+	}
+	f.replanned = append(f.replanned[:0], acts...)
+	return acts, touched
+}
+
+// reconsider is replan's walk over the waiting jobs.
+func (f *frontier) reconsider(l *strategies.Ledger, excluded, touched []protocol.ServerRef, earlier []protocol.Action) ([]protocol.Action, []protocol.ServerRef) {
+	now := l.Now()
 	// A wait shorter than the quickest boot has no escape but a server freed
 	// by a completion (see migrateOnto).
 	quick := l.System().QuickestBoot()

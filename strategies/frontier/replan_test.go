@@ -37,10 +37,10 @@ func TestNeverStartsCountsADay(t *testing.T) {
 	schedule(t, v, jb(3, 100, 2, 10), ref("small", 1)) // boots, runs 160..170
 	complete(v, 3, 170, ref("small", 1))
 	assert.Equal(t, []protocol.Action{protocol.Migrate{JobID: 2, From: ref("small", 0), To: ref("small", 1)}},
-		f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false), "migrateOnto: job 2, the one small 1 holds")
+		f.migrateOnto(v.Book, mustMachine(t, v, ref("small", 1)), false, nil), "migrateOnto: job 2, the one small 1 holds")
 
 	f, v = stuckBehind(t)
-	moves, _ := f.replan(v.Book, nil, nil)
+	moves, _ := f.replan(v.Book, nil, nil, nil)
 	assert.Equal(t, []protocol.Action{protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("big", 0)}}, moves,
 		"replan: job 1, to the only type that holds it, then no more from small 0 this decision")
 }
@@ -66,7 +66,7 @@ func TestReplanCap(t *testing.T) {
 		}
 		schedule(t, v, jb(99, 2, 2, 100), ref("big", 0))
 		v.Book.Observe(&protocol.JobCompleted{Time: 1400, JobID: -1, Server: ref("small", 1)}) // job 0 overruns
-		moves, _ := f.replan(v.Book, nil, nil)
+		moves, _ := f.replan(v.Book, nil, nil, nil)
 		assert.Equal(t, tc.want, moves, "%d jobs of 8 cores ahead", tc.blocking)
 	}
 }
@@ -99,7 +99,7 @@ func TestEscapeIsNotAnotherQueue(t *testing.T) {
 	schedule(t, v, jb(1, 1, 2, 100), ref("small", 0))
 	schedule(t, v, jb(5, 2, 2, 1048), ref("small", 1))                                   // boots 2..62, runs to 1110
 	v.Book.Observe(&protocol.JobCompleted{Time: 1100, JobID: -1, Server: ref("big", 0)}) // job 0 overruns
-	moves, _ := f.replan(v.Book, nil, nil)
+	moves, _ := f.replan(v.Book, nil, nil, nil)
 	assert.Equal(t, []protocol.Action{protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("big", 0)}}, moves)
 	queued, ok := f.score(v.Book, mustMachine(t, v, ref("small", 1)), jb(1, 1, 2, 100))
 	require.True(t, ok)

@@ -53,6 +53,7 @@ func newWarmth() warmth {
 type kept struct {
 	m     *strategies.Machine
 	since int
+	off   bool // cool returned its TERM, not yet done: the bet is settled once it is (see poweredOff)
 }
 
 // hold is how long an empty server of m's type may stay on, in seconds:
@@ -102,14 +103,18 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 	times := f.warm.boots[m.Ref.Type]
 	i, _ := slices.BinarySearch(times, now-h+1)
 	f.warm.boots[m.Ref.Type] = times[i:] // older boots no longer count
-	held, exposure := 0, 0.0
+	held, exposure, net := 0, 0.0, f.warm.net
 	for _, k := range f.warm.kept {
+		if k.off { // its TERM, returned with this decision's, settles its bet as lost (see poweredOff)
+			net -= float64(now-k.since) * (k.m.Type.HourlyRate / 3600)
+			continue
+		}
 		if k.m.Ref.Type == m.Ref.Type {
 			held++
 		}
 		exposure += float64(f.hold(k.m)) * k.m.Type.HourlyRate / 3600
 	}
-	if len(times)-i <= held || f.warm.net < exposure {
+	if len(times)-i <= held || net < exposure {
 		return false
 	}
 	f.noteKept(m, now)
@@ -118,21 +123,39 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 
 // noteKept notes m kept on since now.
 func (f *frontier) noteKept(m *strategies.Machine, now int) {
-	f.warm.kept = append(f.warm.kept, kept{m, now})
+	f.warm.kept = append(f.warm.kept, kept{m, now, false})
 	f.warm.on[m] = true
 }
 
+// poweredOff settles the bet on m, kept on, once a TERM of it is done (see
+// confirmed): the idle time it was kept is lost when cool powered it off;
+// a kept server another rule of frontier's powered off is only forgotten,
+// as cool forgets one it finds off.
+func (w *warmth) poweredOff(m *strategies.Machine, now int) {
+	i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m })
+	if i < 0 {
+		return
+	}
+	if k := w.kept[i]; k.off {
+		rate := k.m.Type.HourlyRate / 3600
+		w.net -= float64(now-k.since) * rate
+	}
+	w.kept = slices.Delete(w.kept, i, i+1)
+	delete(w.on, m)
+}
+
 // cool settles the bets: a server kept on past its hold is powered off
-// (its idle time lost), unless the demand forecast still wants it
-// (warm=demand, see demand: weighed again at every decision), one a job
-// has taken since is forgotten (the boot that job did not wait for
-// gained, its idle time paid). It skips the servers touched this decision
-// and adds those it powers off to them.
+// (its idle time lost, once the TERM is done: see poweredOff), unless the
+// demand forecast still wants it (warm=demand, see demand: weighed again
+// at every decision), one a job has taken since is forgotten (the boot
+// that job did not wait for gained, its idle time paid). It skips the
+// servers touched this decision and adds those it powers off to them.
 func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	rest := f.warm.kept[:0]
 	f.terms = f.terms[:0]
 	for _, k := range f.warm.kept {
+		k.off = false // a TERM returned before and not done: weighed again
 		rate := k.m.Type.HourlyRate / 3600
 		tt := f.typeTerms(k.m, l.Now())
 		switch {
@@ -151,8 +174,8 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 			tt.ahead++
 			rest = append(rest, k)
 		case l.Now()-k.since >= tt.hold:
-			f.warm.net -= float64(l.Now()-k.since) * rate
-			delete(f.warm.on, k.m)
+			k.off = true
+			rest = append(rest, k)
 			acts = append(acts, protocol.Terminate{Server: k.m.Ref})
 			touched = append(touched, k.m.Ref)
 		default:
@@ -200,7 +223,7 @@ func (f *frontier) noteBoot(l *strategies.Ledger, m *strategies.Machine) {
 func (f *frontier) keptOfType(t string) int {
 	n := 0
 	for _, k := range f.warm.kept {
-		if k.m.Ref.Type == t {
+		if k.m.Ref.Type == t && !k.off {
 			n++
 		}
 	}
