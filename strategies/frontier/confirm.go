@@ -25,7 +25,8 @@ type placing struct {
 // the freed list and settles its bet if it was kept on; a MIGJ done onto a
 // freed server settles it; replan's move done counts as its run of the
 // second; the job's SCHD done credits the bet what the kept server it
-// takes gained it, and tells the demand forecast where the job went.
+// takes gained it, and tells the demand forecast where the job went; a
+// SCHD or MIGJ done onto a kept server settles its bet (see taken).
 func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 	switch a := a.(type) {
 	case protocol.Terminate:
@@ -38,6 +39,7 @@ func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 		if slices.Contains(f.replanned, protocol.Action(a)) {
 			f.replannedAt = l.Now()
 		}
+		f.tookKept(l, a.To)
 	case protocol.Schedule:
 		if p := f.placing; p.job == a.JobID && p.to == a.Server {
 			f.placing.job = -1
@@ -48,5 +50,14 @@ func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 			}
 			f.dem.placed(l.Now(), p.needs, p.cores)
 		}
+		f.tookKept(l, a.Server)
+	}
+}
+
+// tookKept settles the bet on the server ref when it was kept on (see
+// warmth.taken).
+func (f *frontier) tookKept(l *strategies.Ledger, ref protocol.ServerRef) {
+	if m, ok := l.Machine(ref); ok && f.warm.on[m] {
+		f.warm.taken(m, l.Now())
 	}
 }

@@ -53,6 +53,8 @@ func newWarmth() warmth {
 type kept struct {
 	m     *strategies.Machine
 	since int
+	idle  int  // m.IdleSince when kept: it moves once another member's job has taken m and left (see cool)
+	seen  int  // the last decision that found m still empty since it was kept
 	off   bool // cool returned its TERM, not yet done: the bet is settled once it is (see poweredOff)
 }
 
@@ -123,8 +125,24 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 
 // noteKept notes m kept on since now.
 func (f *frontier) noteKept(m *strategies.Machine, now int) {
-	f.warm.kept = append(f.warm.kept, kept{m, now, false})
+	f.warm.kept = append(f.warm.kept, kept{m: m, since: now, idle: m.IdleSince, seen: now})
 	f.warm.on[m] = true
+}
+
+// taken settles the bet on m, kept on, once a job of frontier's, by SCHD
+// or MIGJ, is done there (see confirmed): its idle time until now is paid
+// (a SCHD's gain is credited with the SCHD). Settled then, not at the next
+// cool: a job that has finished by then leaves m empty again, and the bet
+// looked open still, its idle time never charged, counted against new
+// bets, and powered off at the end of a hold it had already ended.
+func (w *warmth) taken(m *strategies.Machine, now int) {
+	if i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m }); i >= 0 {
+		k := w.kept[i]
+		rate := k.m.Type.HourlyRate / 3600
+		w.net -= float64(max(0, now-k.since)) * rate
+		w.kept = slices.Delete(w.kept, i, i+1)
+		delete(w.on, m)
+	}
 }
 
 // poweredOff settles the bet on m, kept on, once a TERM of it is done (see
@@ -147,29 +165,37 @@ func (w *warmth) poweredOff(m *strategies.Machine, now int) {
 // cool settles the bets: a server kept on past its hold is powered off
 // (its idle time lost, once the TERM is done: see poweredOff), unless the
 // demand forecast still wants it (warm=demand, see demand: weighed again
-// at every decision), one a job has taken since is forgotten (the boot
-// that job did not wait for gained, its idle time paid). It skips the
-// servers touched this decision and adds those it powers off to them.
+// at every decision). One another member's job has taken (frontier's own
+// settle when done: see taken) is forgotten, its idle time paid: up to the
+// job's start while it is there, up to the last decision that saw the
+// server empty once the job has left (the ledger no longer shows when it
+// came). It skips the servers touched this decision and adds those it
+// powers off to them.
 func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	rest := f.warm.kept[:0]
 	f.terms = f.terms[:0]
 	for _, k := range f.warm.kept {
 		k.off = false // a TERM returned before and not done: weighed again
+		seen := k.seen
+		k.seen = l.Now() // for the entries that stay: empty since kept
 		rate := k.m.Type.HourlyRate / 3600
 		tt := f.typeTerms(k.m, l.Now())
 		switch {
 		case !k.m.Powered():
 			delete(f.warm.on, k.m)
-		case !k.m.Empty(): // taken: its gain was counted by place; its idle time is paid
+		case !k.m.Empty(): // taken by another member's job
 			first := k.m.Waiting
 			if len(k.m.Running) > 0 {
 				first = k.m.Running
 			}
 			f.warm.net -= float64(max(0, first[0].Start-k.since)) * rate
 			delete(f.warm.on, k.m)
+		case k.m.IdleSince != k.idle: // taken by another member's job, which has left
+			f.warm.net -= float64(max(0, seen-k.since)) * rate
+			delete(f.warm.on, k.m)
 		case slices.Contains(touched, k.m.Ref):
-			rest = append(rest, k) // taken this decision: settled at the next
+			rest = append(rest, k) // a move of this decision onto it: settled when done (see taken)
 		case f.dem.active && wants(tt.limit, tt.pays, tt.ahead): // wanted, with the terms asked once per type
 			tt.ahead++
 			rest = append(rest, k)

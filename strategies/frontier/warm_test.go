@@ -1,0 +1,140 @@
+package frontier
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// keptAt200 is TestKeepWarm's bet alone (weight 100, warm=on): small 0,
+// booted at 0 by job 0, is emptied at 200 and kept on (hold 6000 s).
+func keptAt200(t *testing.T) (*frontier, *strattest.FakeView) {
+	t.Helper()
+	f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
+	f.perCoreSecond = 0.1 / 3600
+	j := jb(0, 0, 2, 100)
+	f.warm.offered(j)
+	schedule(t, v, j, ref("small", 0))
+	acts, err := f.Event(v, complete(v, 0, 200, ref("small", 0)))
+	require.NoError(t, err)
+	require.Empty(t, acts, "kept on")
+	require.Len(t, f.warm.kept, 1)
+	return f, v
+}
+
+// Review finding 4: a kept server a job takes has its bet settled, its
+// idle time paid, also when the job has left before the next decision
+// (before, the bet looked open still: the 100 s idle never charged, the
+// stale entry counted as held, so the server was powered off at the
+// completion instead of kept again). frontier's own job settles it when
+// its SCHD is done; another member's when cool sees it (taken, or taken
+// and left: IdleSince moved), its idle time counted up to the job's start,
+// or to the last decision that saw the server empty.
+func TestKeepWarmTaken(t *testing.T) {
+	rate := 0.2 / 3600
+	for _, tc := range []struct {
+		what     string
+		own      bool // frontier's job (else another member's)
+		chkqAt   int  // a decision between the keep and the job, 0 for none
+		doneAt   int  // the job completes then, 0: still running at 350
+		wantIdle float64
+		wantKept []int // since of the kept servers at the end
+	}{
+		{"frontier's job, gone at the next decision: kept again", true, 0, 400, 100, []int{400}},
+		{"frontier's job, still running", true, 0, 0, 100, nil},
+		{"another member's job, gone at the next decision: the bet lost, off", false, 250, 400, 50, nil},
+		{"another member's job, gone, no decision saw small 0 after the keep: even, kept again", false, 0, 400, 0, []int{400}},
+		{"another member's job, still running", false, 250, 0, 100, nil},
+	} {
+		f, v := keptAt200(t)
+		if tc.chkqAt > 0 {
+			v.Book.Observe(&protocol.JobCompleted{Time: tc.chkqAt, JobID: -1, Server: ref("big", 0)}) // time passes
+			acts, err := f.Event(v, &protocol.CheckQueue{})
+			require.NoError(t, err)
+			require.Empty(t, acts, tc.what)
+		}
+		gain := 0.0
+		if tc.own {
+			acts := decide(t, f, v, jb(1, 300, 2, 100))
+			require.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 0)}}, acts, tc.what)
+			gain = f.placing.gained
+			apply(t, f, v, acts)
+		} else {
+			offer(v, jb(1, 300, 2, 100))
+			other(t, v, protocol.Schedule{JobID: 1, Server: ref("small", 0)})
+		}
+		var acts []protocol.Action
+		var err error
+		if tc.doneAt > 0 {
+			acts, err = f.Event(v, complete(v, 1, tc.doneAt, ref("small", 0)))
+		} else {
+			v.Book.Observe(&protocol.JobCompleted{Time: 350, JobID: -1, Server: ref("big", 0)})
+			acts, err = f.Event(v, &protocol.CheckQueue{})
+		}
+		require.NoError(t, err)
+		if tc.doneAt > 0 && tc.wantKept == nil {
+			assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, tc.what)
+			apply(t, f, v, acts)
+		} else {
+			assert.Empty(t, acts, "%s: no TERM: small 0 is kept again, or busy", tc.what)
+		}
+		assert.InDelta(t, gain-tc.wantIdle*rate, f.warm.net, 1e-12, "%s: the gain less %v s idle", tc.what, tc.wantIdle)
+		var since []int
+		for _, k := range f.warm.kept {
+			since = append(since, k.since)
+		}
+		assert.Equal(t, tc.wantKept, since, tc.what)
+		assert.Len(t, f.warm.on, len(tc.wantKept), tc.what)
+	}
+}
+
+// A new bet is placed only while the net of the settled ones covers the
+// worst case of every open one: each kept server's full hold at its rate;
+// one whose TERM is on its way (not yet done) is no longer open, its idle
+// time counted as lost.
+func TestKeepWarmExposure(t *testing.T) {
+	for _, tc := range []struct {
+		what   string
+		bigOff bool // big 0's TERM returned, not done
+		below  bool // net a hair below the boundary, else on it
+		want   bool
+	}{
+		{"two open bets, net on their exposure", false, false, true},
+		{"two open bets, net a hair below", false, true, false},
+		{"big 0 being powered off, net on small 0's exposure and big 0's loss", true, false, true},
+		{"big 0 being powered off, a hair below", true, true, false},
+	} {
+		f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
+		f.perCoreSecond = 0.1 / 3600
+		servers := []protocol.ServerRef{ref("small", 0), ref("small", 1), ref("big", 0)}
+		for i, s := range servers {
+			j := jb(i, 0, 2, 100)
+			f.warm.offered(j)
+			schedule(t, v, j, s)
+		}
+		for i, s := range servers {
+			complete(v, i, 400, s)
+		}
+		small0, small1, big0 := mustMachine(t, v, ref("small", 0)), mustMachine(t, v, ref("small", 1)), mustMachine(t, v, ref("big", 0))
+		f.noteKept(small0, 400)
+		f.noteKept(big0, 300) // as if kept at 300
+		f.warm.kept[1].off = tc.bigOff
+		require.Equal(t, []int{0, 0}, f.warm.boots["small"], "two boots of small: one more than kept")
+		bound := float64(f.hold(small0)) * small0.Type.HourlyRate / 3600
+		if tc.bigOff {
+			bound += float64(400-300) * (big0.Type.HourlyRate / 3600)
+		} else {
+			bound += float64(f.hold(big0)) * big0.Type.HourlyRate / 3600
+		}
+		f.warm.net = bound
+		if tc.below {
+			f.warm.net = math.Nextafter(bound, math.Inf(-1))
+		}
+		assert.Equal(t, tc.want, f.keep(small1, 400), "%s (net %v)", tc.what, f.warm.net)
+	}
+}
