@@ -136,3 +136,42 @@ func TestEscapeLeavesPlacesWindow(t *testing.T) {
 	assert.Equal(t, 0, f.ix.rr-maxScored, "place moved the window on, once")
 	assert.Equal(t, "small", c.m.Ref.Type)
 }
+
+// The Resync path: once the ledger is stale (a JCPL named a job it thought
+// was waiting), Job resynchronises it from the server and notes every
+// powered server in the index (index.rebuild), so a server frontier never
+// sent a job to (small 1, booted by another member of a composite, or
+// whose jobs all left unseen) is scored with the powered ones.
+func TestResyncRebuildsTheIndex(t *testing.T) {
+	for _, rebuild := range []bool{true, false} {
+		f, v := cluster(t, nil)
+		f.perCoreSecond = 0.1 / 3600
+		schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0)) // runs 60..1060
+		schedule(t, v, jb(1, 0, 2, 100), ref("small", 0))  // waits behind it
+		v.Book.Observe(&protocol.JobCompleted{Time: 100, JobID: 1, Server: ref("small", 0)})
+		require.True(t, v.Book.Stale(), "job 1 completed while the ledger had it waiting")
+		v.All = []protocol.Server{
+			{Type: "small", ID: 0, State: protocol.Active, CurStartTime: 60, Cores: 0, Memory: 3900, Disk: 15900, Running: 1},
+			{Type: "small", ID: 1, State: protocol.Idle, CurStartTime: 40, Cores: 2, Memory: 4000, Disk: 16000},
+			{Type: "big", ID: 0, State: protocol.Inactive, CurStartTime: -1, Cores: 8, Memory: 32000, Disk: 64000},
+		}
+		v.LSTJ = map[protocol.ServerRef][]protocol.JobRecord{
+			ref("small", 0): {{ID: 0, State: protocol.JobStateRunning, Submit: 0, Start: 60, EstRunTime: 1000, Cores: 2, Memory: 100, Disk: 100}},
+		}
+		v.LSTQ = []protocol.QueuedJob{}
+		if !rebuild { // what Job would see without index.rebuild
+			require.NoError(t, v.Book.Resync(v))
+			v.Sent = nil
+		}
+		acts := decide(t, f, v, jb(2, 100, 2, 100))
+		if rebuild {
+			assert.Equal(t, []string{"GETS All", "LSTJ small 0", "LSTQ GQ #"}, v.Sent, "the Resync's messages, and no other")
+			assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}, acts,
+				"small 1 is idle: the job starts at once")
+		} else {
+			assert.Empty(t, v.Sent)
+			assert.NotEqual(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}, acts,
+				"without the rebuild, small 1 is neither noted nor inactive: never scored")
+		}
+	}
+}
