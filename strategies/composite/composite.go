@@ -22,6 +22,7 @@ package composite
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -77,8 +78,8 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 	default:
 		return nil, fmt.Errorf("composite: mode %q: want rules or portfolio", p.String("mode"))
 	}
-	if c.weight < 0 {
-		return nil, fmt.Errorf("composite: weight %g: want 0 or more", c.weight)
+	if math.IsNaN(c.weight) || math.IsInf(c.weight, 0) || c.weight < 0 {
+		return nil, fmt.Errorf("composite: weight %g: want a finite number, 0 or more", c.weight)
 	}
 	var err error
 	if c.rules, err = ParseRules(p.String("rules"), c.names); err != nil {

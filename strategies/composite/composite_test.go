@@ -240,6 +240,8 @@ func TestBadInput(t *testing.T) {
 		{map[string]string{"mode": "vote"}, `mode "vote"`},
 		{map[string]string{"mode": "portfolio", "rules": "cores>1->1"}, "rules apply to mode=rules"},
 		{map[string]string{"weight": "-1"}, "weight -1"},
+		{map[string]string{"weight": "NaN"}, "weight NaN: want a finite number"},
+		{map[string]string{"weight": "Inf"}, "weight +Inf: want a finite number"},
 		{map[string]string{"members": "[cost-reduce:multiplier=x]"}, "multiplier"},
 	} {
 		_, err := strategies.New("composite", tc.settings)
