@@ -37,9 +37,10 @@ type composite struct {
 	weight                float64
 
 	view   *sharedView
-	owner  map[string]int // wire text of an action sent in this decision -> its member
+	routes routes         // whose action each outcome answers
 	given  []int          // jobs decided by each member
-	scores []float64      // scratch: the proposals' scores
+	sent   map[string]int // Event scratch: copies of each action sent so far
+	copies map[string]int // Event scratch: copies of each action a member asked for
 	pred   []strategies.Predicted
 }
 
@@ -62,7 +63,8 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 	if len(specs) == 0 {
 		return nil, errors.New("composite: members is empty: give at least one strategy, e.g. members=[ff]")
 	}
-	c := &composite{view: newSharedView(), owner: map[string]int{}, given: make([]int, len(specs)), weight: p.Float("weight")}
+	c := &composite{view: newSharedView(), given: make([]int, len(specs)), weight: p.Float("weight"),
+		sent: map[string]int{}, copies: map[string]int{}}
 	for i, sp := range specs {
 		m, err := strategies.New(sp.Name, sp.Settings)
 		if err != nil {
@@ -105,7 +107,6 @@ func (c *composite) Start(v strategies.View) error {
 
 // Job asks the member the rules pick, or every member (portfolio).
 func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
-	clear(c.owner)
 	if c.portfolio {
 		return c.propose(v, job)
 	}
@@ -116,54 +117,55 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 		return nil, err
 	}
 	c.given[i]++
-	c.own(i, acts)
+	c.routes.start(ownedBy(i, acts))
 	return acts, nil
 }
 
 // Event is given to every member; their actions are carried out in member
-// order, an action already asked for by an earlier member only once (two
-// queue strategies both answering CHKQ with DEQJ GQ 0 dequeue one job).
+// order, what earlier members already asked for only once: a member's k-th
+// copy of an action is sent only if earlier members sent fewer than k (two
+// queue strategies both answering CHKQ with DEQJ GQ 0 dequeue one job; a
+// member that dequeues two jobs with two DEQJ GQ 0 dequeues two, as it
+// would alone).
 func (c *composite) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
-	clear(c.owner)
 	view := v
 	if c.portfolio {
 		c.view.reset(v)
 		view = c.view
 	}
+	clear(c.sent)
 	var out []protocol.Action
+	var list []owned
 	for i, m := range c.members {
 		acts, err := m.Event(view, ev)
 		if err != nil {
 			return nil, fmt.Errorf("member %d (%s): %w", i+1, c.names[i], err)
 		}
+		clear(c.copies)
 		for _, a := range acts {
-			if _, dup := c.owner[a.String()]; !dup {
-				c.owner[a.String()] = i
+			text := a.String()
+			if c.copies[text]++; c.copies[text] > c.sent[text] {
+				c.sent[text]++
 				out = append(out, a)
+				list = append(list, owned{text, i})
 			}
 		}
 	}
+	c.routes.start(list)
 	return out, nil
-}
-
-// own records which member asked for each action, for Outcome.
-func (c *composite) own(i int, acts []protocol.Action) {
-	for _, a := range acts {
-		c.owner[a.String()] = i
-	}
 }
 
 // Outcome goes to the member whose action it was. A member without the
 // hook keeps the plain contract: a refused SCHD of the offered job is
 // retried elsewhere (Job is asked again), any other refusal ends the run.
 func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
-	i, ok := c.owner[o.Action.String()]
-	if !ok {
-		return nil, nil
+	i, ok := c.routes.next(o.Action, !o.OK())
+	if !ok { // the client carries out only what the composite returned
+		return nil, fmt.Errorf("the outcome of %q answers no action the composite is carrying out", o.Action)
 	}
 	if obs, ok := c.members[i].(strategies.OutcomeObserver); ok {
 		acts, err := obs.Outcome(v, o)
-		c.own(i, acts)
+		c.routes.answer(i, acts)
 		return acts, err
 	}
 	if o.OK() {

@@ -16,10 +16,13 @@ import (
 )
 
 // fixed is a test member: it asks GETS Capable (to show the shared view's
-// economy), proposes SCHD on its server, answers CHKQ with DEQJ GQ 0 and
-// records the outcomes it is told.
+// economy), proposes SCHD on its server (to=none: nothing, ErrNoServer),
+// answers CHKQ with deqj copies of DEQJ GQ 0, its first outcome with
+// answer copies, and records the outcomes it is told.
 type fixed struct {
 	to       protocol.ServerRef
+	deqj     int
+	answer   int
 	outcomes []string
 }
 
@@ -35,14 +38,28 @@ func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error
 
 func (f *fixed) Event(_ strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	if _, ok := ev.(*protocol.CheckQueue); ok {
-		return []protocol.Action{protocol.Dequeue{QID: 0}}, nil
+		return dequeues(f.deqj), nil
 	}
 	return nil, nil
 }
 
+func dequeues(n int) []protocol.Action {
+	var acts []protocol.Action
+	for range n {
+		acts = append(acts, protocol.Dequeue{QID: 0})
+	}
+	return acts
+}
+
 func (f *fixed) Outcome(_ strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
-	f.outcomes = append(f.outcomes, o.Action.String())
-	return nil, nil
+	text := o.Action.String()
+	if !o.OK() {
+		text += " refused"
+	}
+	f.outcomes = append(f.outcomes, text)
+	n := f.answer
+	f.answer = 0
+	return dequeues(n), nil
 }
 
 var lastFixed []*fixed // the members made by the last composite, in order
@@ -50,9 +67,11 @@ var lastFixed []*fixed // the members made by the last composite, in order
 func init() {
 	strategies.Register(strategies.Info{Name: "test-fixed", Summary: "test member",
 		Params: []strategies.Param{{Name: "to", Kind: strategies.String, Default: "small"},
-			{Name: "id", Kind: strategies.Int, Default: "0"}},
+			{Name: "id", Kind: strategies.Int, Default: "0"},
+			{Name: "deqj", Kind: strategies.Int, Default: "1"},
+			{Name: "answer", Kind: strategies.Int, Default: "0"}},
 		New: func(p strategies.Params) (strategies.Strategy, error) {
-			f := &fixed{to: protocol.ServerRef{Type: p.String("to"), ID: p.Int("id")}}
+			f := &fixed{to: protocol.ServerRef{Type: p.String("to"), ID: p.Int("id")}, deqj: p.Int("deqj"), answer: p.Int("answer")}
 			lastFixed = append(lastFixed, f)
 			return f, nil
 		}})
@@ -197,18 +216,63 @@ func metricValues(c *composite) []float64 {
 	return out
 }
 
-// Events go to every member; a repeated action is sent once; outcomes go
-// to the member whose action it was.
+// Events go to every member; a member's k-th copy of an action is sent
+// only if earlier members sent fewer than k; each outcome goes to the
+// member whose copy it was, an outcome's answer is carried out before the
+// rest of the list, and a refusal drops the rest of its own list only.
 func TestEventsAndOutcomes(t *testing.T) {
-	c := makeComposite(t, map[string]string{"members": threeMembers})
-	v := clusterView(t)
-	acts, err := c.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
-	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Dequeue{QID: 0}, Reply: "OK"})
-	require.NoError(t, err)
-	assert.Equal(t, []string{"DEQJ GQ 0"}, lastFixed[0].outcomes, "the first member asked for it")
-	assert.Empty(t, lastFixed[1].outcomes)
+	const ok, no = "DEQJ GQ 0", "DEQJ GQ 0 refused"
+	for _, tc := range []struct {
+		what    string
+		members string
+		replies []bool // the server's answers in the order sent; OK once they run out
+		sent    int    // DEQJ GQ 0 copies the event sends
+		want    [][]string
+	}{
+		{"two members asking for the same action: sent once, for the first",
+			"[test-fixed; test-fixed]", nil, 1, [][]string{{ok}, nil}},
+		{"a member's own copies are all sent (frontier dequeues each queued job)",
+			"[test-fixed:deqj=2]", nil, 2, [][]string{{ok, ok}}},
+		{"a later member's copies beyond the earlier members' are sent, and are its",
+			"[test-fixed; test-fixed:deqj=3; test-fixed:deqj=2]", nil, 3, [][]string{{ok}, {ok, ok}, nil}},
+		{"an outcome's answer comes before the rest of the list, and is its member's",
+			"[test-fixed:answer=1; test-fixed:deqj=2]", nil, 2, [][]string{{ok, ok}, {ok}}},
+		{"a refused answer drops the rest of the answer, not of the outer list",
+			"[test-fixed:answer=2; test-fixed:deqj=2]", []bool{true, false}, 2, [][]string{{ok, no}, {ok}}},
+	} {
+		c := makeComposite(t, map[string]string{"members": tc.members})
+		v := clusterView(t)
+		acts, err := c.Event(v, &protocol.CheckQueue{})
+		require.NoError(t, err, tc.what)
+		assert.Equal(t, dequeues(tc.sent), acts, tc.what)
+		carry(t, c, v, acts, &tc.replies)
+		for i, f := range lastFixed {
+			assert.Equal(t, tc.want[i], f.outcomes, "%s: member %d", tc.what, i+1)
+		}
+	}
+}
+
+// carry is the client loop carrying out acts (client.carry): each outcome
+// reported at once and its answer carried out before the rest of the list;
+// a refusal drops the rest of its list. replies script the server's
+// answers, in the order the actions are sent (true: OK; none left: OK).
+func carry(t *testing.T, c *composite, v strategies.View, acts []protocol.Action, replies *[]bool) {
+	t.Helper()
+	for _, a := range acts {
+		o := strategies.Outcome{Action: a, Reply: "OK"}
+		if len(*replies) > 0 {
+			if !(*replies)[0] {
+				o = strategies.Outcome{Action: a, Err: &protocol.ServerError{Text: "ERR"}}
+			}
+			*replies = (*replies)[1:]
+		}
+		more, err := c.Outcome(v, o)
+		require.NoError(t, err, a.String())
+		carry(t, c, v, more, replies)
+		if !o.OK() {
+			return
+		}
+	}
 }
 
 // A member without an Outcome hook keeps the plain contract.
@@ -221,7 +285,7 @@ func TestOutcomeWithoutHook(t *testing.T) {
 	assert.ErrorContains(t, err, "member 1 (ffq): DEQJ GQ 0 refused")
 	j := jb(3, 1, 1)
 	offer(v, j)
-	c.own(0, strategies.Sched(j, ref("small", 0)))
+	c.routes.start(ownedBy(0, strategies.Sched(j, ref("small", 0))))
 	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Schedule{JobID: 3, Server: ref("small", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
 	assert.NoError(t, err, "a refused SCHD of the offered job is retried by the client")
 }

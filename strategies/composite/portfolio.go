@@ -34,7 +34,7 @@ func (c *composite) propose(v strategies.View, job protocol.Job) ([]protocol.Act
 		return nil, strategies.ErrNoServer
 	}
 	c.given[best]++
-	c.own(best, bestActs)
+	c.routes.start(ownedBy(best, bestActs))
 	return bestActs, nil
 }
 
