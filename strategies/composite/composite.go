@@ -37,11 +37,14 @@ type composite struct {
 	weight                float64
 
 	view   *sharedView
-	routes routes         // whose action each outcome answers
-	given  []int          // jobs decided by each member
-	sent   map[string]int // Event scratch: copies of each action sent so far
-	copies map[string]int // Event scratch: copies of each action a member asked for
-	pred   []strategies.Predicted
+	routes routes // whose action each outcome answers
+	// offered is the job on offer while a Job decision is carried out, -1
+	// during an Event's.
+	offered int
+	given   []int          // jobs each member's accepted action disposed of
+	sent    map[string]int // Event scratch: copies of each action sent so far
+	copies  map[string]int // Event scratch: copies of each action a member asked for
+	pred    []strategies.Predicted
 }
 
 func init() {
@@ -64,7 +67,7 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 		return nil, errors.New("composite: members is empty: give at least one strategy, e.g. members=[ff]")
 	}
 	c := &composite{view: newSharedView(), given: make([]int, len(specs)), weight: p.Float("weight"),
-		sent: map[string]int{}, copies: map[string]int{}}
+		offered: -1, sent: map[string]int{}, copies: map[string]int{}}
 	for i, sp := range specs {
 		m, err := strategies.New(sp.Name, sp.Settings)
 		if err != nil {
@@ -107,6 +110,7 @@ func (c *composite) Start(v strategies.View) error {
 
 // Job asks the member the rules pick, or every member (portfolio).
 func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
+	c.offered = job.ID
 	if c.portfolio {
 		return c.propose(v, job)
 	}
@@ -116,7 +120,6 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 	if err != nil {
 		return nil, err
 	}
-	c.given[i]++
 	c.routes.start(ownedBy(i, acts))
 	return acts, nil
 }
@@ -128,6 +131,7 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 // member that dequeues two jobs with two DEQJ GQ 0 dequeues two, as it
 // would alone).
 func (c *composite) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	c.offered = -1
 	view := v
 	if c.portfolio {
 		c.view.reset(v)
@@ -163,6 +167,9 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 	if !ok { // the client carries out only what the composite returned
 		return nil, fmt.Errorf("the outcome of %q answers no action the composite is carrying out", o.Action)
 	}
+	if o.OK() && disposes(o.Action, c.offered) {
+		c.given[i]++
+	}
 	if obs, ok := c.members[i].(strategies.OutcomeObserver); ok {
 		acts, err := obs.Outcome(v, o)
 		c.routes.answer(i, acts)
@@ -179,13 +186,30 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 	return nil, fmt.Errorf("member %d (%s): %s refused: %s", i+1, c.names[i], o.Action, o.Err.Text)
 }
 
+// disposes tells whether a, accepted, took the job on offer (offered; -1
+// for none): scheduled it, queued it or pushed it back. One such action
+// ends each offer (the client loop enforces it), so the members' counts
+// sum to the offers.
+func disposes(a protocol.Action, offered int) bool {
+	if offered < 0 {
+		return false
+	}
+	switch a := a.(type) {
+	case protocol.Schedule:
+		return a.JobID == offered
+	case protocol.ScheduleMem:
+		return a.JobID == offered
+	}
+	return protocol.DisposesJob(a)
+}
+
 // Metrics reports how many jobs each member decided and, for a portfolio,
 // how many queries its members' decisions cost.
 func (c *composite) Metrics(strategies.View, *strategies.Truth) []strategies.Metric {
 	ms := make([]strategies.Metric, len(c.members), len(c.members)+1)
 	for i := range c.members {
 		ms[i] = strategies.Metric{Name: fmt.Sprintf("member%dJobs", i+1), Value: float64(c.given[i]), Unit: "jobs",
-			Help: fmt.Sprintf("decisions taken by member %d (%s)", i+1, c.names[i])}
+			Help: fmt.Sprintf("offers member %d (%s) decided: its accepted action scheduled, queued or pushed back the job", i+1, c.names[i])}
 	}
 	if c.portfolio {
 		ms = append(ms, strategies.Metric{Name: "queries", Value: float64(c.view.sent), Unit: "messages",

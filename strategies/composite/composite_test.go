@@ -199,13 +199,21 @@ func TestRulesModeAsksOneMember(t *testing.T) {
 	acts, err := c.Job(v, j)
 	require.NoError(t, err)
 	assert.Equal(t, strategies.Sched(j, ref("big", 0)), acts)
+	accept(t, c, v, acts)
 	j = jb(2, 1, 10)
 	offer(v, j)
 	acts, err = c.Job(v, j)
 	require.NoError(t, err)
 	assert.Equal(t, strategies.Sched(j, ref("small", 1)), acts)
+	accept(t, c, v, acts)
 	assert.Len(t, v.Sent, 2, "one GETS Capable per decision")
 	assert.Equal(t, []float64{0, 1, 1}, metricValues(c))
+}
+
+// accept is carry with every action accepted.
+func accept(t *testing.T, c *composite, v strategies.View, acts []protocol.Action) {
+	t.Helper()
+	carry(t, c, v, acts, &[]bool{})
 }
 
 func metricValues(c *composite) []float64 {
@@ -288,6 +296,24 @@ func TestOutcomeWithoutHook(t *testing.T) {
 	c.routes.start(ownedBy(0, strategies.Sched(j, ref("small", 0))))
 	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Schedule{JobID: 3, Server: ref("small", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
 	assert.NoError(t, err, "a refused SCHD of the offered job is retried by the client")
+}
+
+// A job whose SCHD is refused is asked about again; the job counts once,
+// for the member whose action the server accepted.
+func TestRefusedThenRetriedCountsOnce(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[test-fixed:to=big; test-fixed:to=small,id=1]", "mode": "portfolio"})
+	v := clusterView(t)
+	j := jb(1, 2, 100)
+	offer(v, j)
+	acts, err := c.Job(v, j)
+	require.NoError(t, err)
+	require.Equal(t, strategies.Sched(j, ref("big", 0)), acts)
+	carry(t, c, v, acts, &[]bool{false})
+	acts, err = c.Job(v, j) // test members propose blindly: big 0 again, it wins again
+	require.NoError(t, err)
+	accept(t, c, v, acts)
+	assert.Equal(t, []float64{1, 0}, metricValues(c)[:2])
+	assert.Equal(t, []string{"SCHD 1 big 0 refused", "SCHD 1 big 0"}, lastFixed[0].outcomes)
 }
 
 // Bad parameters are refused when the strategy is made, before any run,

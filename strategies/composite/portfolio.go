@@ -33,7 +33,6 @@ func (c *composite) propose(v strategies.View, job protocol.Job) ([]protocol.Act
 	if best < 0 {
 		return nil, strategies.ErrNoServer
 	}
-	c.given[best]++
 	c.routes.start(ownedBy(best, bestActs))
 	return bestActs, nil
 }
