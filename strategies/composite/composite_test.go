@@ -16,9 +16,10 @@ import (
 )
 
 // fixed is a test member: it asks GETS Capable (to show the shared view's
-// economy), proposes SCHD on its server (to=none: nothing, ErrNoServer),
-// answers CHKQ with deqj copies of DEQJ GQ 0, its first outcome with
-// answer copies, and records the outcomes it is told.
+// economy), proposes SCHD on its server (to=none: nothing, ErrNoServer;
+// to=enqj, to=pshj: ENQJ, PSHJ), answers CHKQ with deqj copies of DEQJ GQ
+// 0, its first outcome with answer copies, and records the outcomes it is
+// told.
 type fixed struct {
 	to       protocol.ServerRef
 	deqj     int
@@ -30,8 +31,13 @@ func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error
 	if _, err := v.GetsCapable(j.Req()); err != nil {
 		return nil, err
 	}
-	if f.to.Type == "none" {
+	switch f.to.Type {
+	case "none":
 		return nil, strategies.ErrNoServer
+	case "enqj":
+		return []protocol.Action{protocol.Enqueue{}}, nil
+	case "pshj":
+		return []protocol.Action{protocol.Push{}}, nil
 	}
 	return strategies.Sched(j, f.to), nil
 }
