@@ -80,11 +80,26 @@ func TestReplanOncePerSecond(t *testing.T) {
 	f.perCoreSecond = 0.1 / 3600
 	schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
 	schedule(t, v, jb(1, 1, 2, 100), ref("small", 0))
+	schedule(t, v, jb(2, 2, 2, 100), ref("small", 0))
 	v.Book.Observe(&protocol.JobCompleted{Time: 1100, JobID: -1, Server: ref("big", 0)}) // job 0 overruns
-	mig := protocol.Action(protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)})
-	assert.Contains(t, decide(t, f, v, jb(2, 1100, 1, 10)), mig, "the first decision at 1100")
-	assert.NotContains(t, decide(t, f, v, jb(3, 1100, 1, 10)), mig, "the second at 1100")
-	assert.Contains(t, decide(t, f, v, jb(4, 1101, 1, 10)), mig, "at 1101")
+	moved := func(acts []protocol.Action, job int) bool {
+		for _, a := range acts {
+			if m, ok := a.(protocol.Migrate); ok && m.JobID == job {
+				return true
+			}
+		}
+		return false
+	}
+	offer(v, jb(3, 1100, 1, 10))
+	first, _ := f.replan(v.Book, nil, nil, nil)
+	require.True(t, moved(first, 1), "the first replan at 1100 moves job 1: %v", first)
+	require.False(t, moved(first, 2), "one move from small 0 a decision: %v", first)
+	apply(t, f, v, first) // the server does it: replan is done for this second
+	second, _ := f.replan(v.Book, nil, nil, nil)
+	assert.Empty(t, second, "the second at 1100 does not replan")
+	offer(v, jb(4, 1101, 1, 10))
+	third, _ := f.replan(v.Book, nil, nil, nil)
+	assert.True(t, moved(third, 2), "at 1101 job 2 moves: %v", third)
 }
 
 // An escape starts the job at once or boots a server for it: a powered

@@ -82,8 +82,6 @@ func TestNoDequeueWhileAJobIsOnOffer(t *testing.T) {
 	}{
 		{"TERM that killed a job, in an event", protocol.Terminate{Server: ref("small", 0)}, false, deq},
 		{"TERM that killed a job, in a Job decision", protocol.Terminate{Server: ref("small", 0)}, true, nil},
-		{"KILJ, in an event", protocol.Kill{Server: ref("small", 0), JobID: 0}, false, deq},
-		{"KILJ, in a Job decision", protocol.Kill{Server: ref("small", 0), JobID: 0}, true, nil},
 	} {
 		f, v := cluster(t, nil)
 		schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
