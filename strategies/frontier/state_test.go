@@ -225,15 +225,8 @@ func TestKeptServerPoweredOffAgain(t *testing.T) {
 // went, once its SCHD is done, not when it is proposed.
 func TestBetCreditedOnTheSCHDDone(t *testing.T) {
 	for _, sent := range []bool{true, false} {
-		f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
-		f.perCoreSecond = 0.1 / 3600
-		j := jb(0, 0, 2, 100)
-		f.warm.offered(j)
-		schedule(t, v, j, ref("small", 0))
-		acts, err := f.Event(v, complete(v, 0, 200, ref("small", 0)))
-		require.NoError(t, err)
-		require.Empty(t, acts, "kept on")
-		acts = decide(t, f, v, jb(1, 300, 2, 100))
+		f, v := keptAt200(t)
+		acts := decide(t, f, v, jb(1, 300, 2, 100))
 		require.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: ref("small", 0)}}, acts)
 		assert.Zero(t, f.warm.net, "proposed: nothing credited")
 		assert.Empty(t, f.dem.ring, "proposed: the forecast has not seen it")
