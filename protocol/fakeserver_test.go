@@ -48,6 +48,23 @@ func (p *peer) send(pieces ...string) error {
 	return nil
 }
 
+// holdUntilClosed keeps the connection open and silent until the client
+// closes its end (at most 10 s), for scripts whose client must give up on
+// its own read timeout: the client then times out however slowly a loaded
+// machine runs the script, instead of racing a fixed pause of the script.
+// Anything the client sends meanwhile is an error.
+func (p *peer) holdUntilClosed() error {
+	_ = p.c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	got, err := io.ReadAll(p.c)
+	switch {
+	case len(got) > 0:
+		return fmt.Errorf("client sent %q while the server was silent", got)
+	case err != nil:
+		return fmt.Errorf("holding the connection until the client closes it: %v", err)
+	}
+	return nil
+}
+
 // reply is expect then send.
 func (p *peer) reply(cmd string, pieces ...string) error {
 	if err := p.expect(cmd); err != nil {
