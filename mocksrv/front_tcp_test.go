@@ -33,11 +33,16 @@ type served struct {
 
 func serveOne(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, timeout time.Duration) (string, <-chan served) {
 	t.Helper()
+	return serveListener(t, &mocksrv.Listener{Config: cfg, Options: opt, ReadTimeout: timeout})
+}
+
+// serveListener is serveOne with the listener's settings given whole.
+func serveListener(t testing.TB, srv *mocksrv.Listener) (string, <-chan served) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &mocksrv.Listener{Config: cfg, Options: opt, ReadTimeout: timeout}
 	ch := make(chan served, 1)
 	go func() {
 		defer ln.Close()
@@ -416,21 +421,53 @@ func TestServeNewlineMismatch(t *testing.T) {
 	}
 }
 
+// splitFirstRead is a connection whose first Read returns only the first
+// n bytes of what it read; the next Read returns the rest. The server thus
+// gets the client's first message in two pieces, as TCP may deliver it,
+// without the test racing the server's wait for the rest of a line
+// (partialLineWait): the rest is already there, in this buffer.
+type splitFirstRead struct {
+	net.Conn
+	n     int
+	rest  []byte
+	done  bool
+	first string // what the first Read returned
+}
+
+func (c *splitFirstRead) Read(p []byte) (int, error) {
+	if len(c.rest) > 0 {
+		n := copy(p, c.rest)
+		c.rest = c.rest[n:]
+		return n, nil
+	}
+	if c.done {
+		return c.Conn.Read(p)
+	}
+	c.done = true
+	n, err := c.Conn.Read(p)
+	if n > c.n {
+		c.rest = append([]byte(nil), p[c.n:n]...)
+		n = c.n
+	}
+	c.first = string(p[:n])
+	return n, err
+}
+
 // TestServeNewlineSplitAndGlued: newline framing still takes a line that
 // TCP delivered in two pieces, and two lines that arrived in one read.
 func TestServeNewlineSplitAndGlued(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	cfg := fixtureConfig(t, "sample-config01")
-	addr, ch := serveOne(t, cfg, mocksrv.Options{Newline: true}, 0)
+	var split *splitFirstRead
+	addr, ch := serveListener(t, &mocksrv.Listener{Config: cfg, Options: mocksrv.Options{Newline: true},
+		WrapConn: func(c net.Conn) net.Conn { split = &splitFirstRead{Conn: c, n: 2}; return split }})
 	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	c.Write([]byte("HE"))
-	time.Sleep(5 * time.Millisecond)
-	c.Write([]byte("LO\n"))
+	c.Write([]byte("HELO\n"))
 	buf := make([]byte, 64)
 	n, err := c.Read(buf)
 	if err != nil || string(buf[:n]) != "OK\n" {
@@ -450,6 +487,9 @@ func TestServeNewlineSplitAndGlued(t *testing.T) {
 	}
 	c.Close()
 	<-ch
+	if split.first != "HE" {
+		t.Fatalf("the server's first read got %q: want HELO split after HE", split.first)
+	}
 }
 
 // lockedBuffer is a log that the test reads while the server writes it.
