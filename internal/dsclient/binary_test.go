@@ -77,7 +77,7 @@ func TestBinary(t *testing.T) {
 		ln, port := listen(t)
 		done := fakeServer(t, ln, script("<HELO", ">OK", "<AUTH root", ">OK", "<REDY", ">JOBX 1 2 3"), checkClose)
 		sys := writeSystem(t, testSystem)
-		code, stdout, stderr := run(t, t.TempDir(), "-p "+port+" --user root --system "+sys+" --read-timeout 2s")
+		code, stdout, stderr := run(t, t.TempDir(), "-p "+port+" --user root --system "+sys+" --read-timeout 10s") // a slow fake server cannot run into it
 		require.NoError(t, <-done)
 		assert.Equal(t, 1, code)
 		assert.Empty(t, stdout)
