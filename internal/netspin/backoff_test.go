@@ -66,7 +66,12 @@ func TestReadOutcomesDriveBackoff(t *testing.T) {
 	c, s := pair(t)
 	w := Wrap(c, 200*time.Microsecond)
 	go func() {
-		time.Sleep(20 * time.Millisecond) // well past the spin time
+		// The data comes once the poll has run out (a fixed pause let a
+		// read that started late find the data at once, on a loaded
+		// machine); if it is never counted, after 10 s, to fail below.
+		for end := time.Now().Add(10 * time.Second); failures.Load() == 0 && time.Now().Before(end); {
+			time.Sleep(time.Millisecond)
+		}
 		s.Write([]byte("A"))
 	}()
 	buf := make([]byte, 8)

@@ -43,14 +43,19 @@ func TestReadWriteEOFAndDeadline(t *testing.T) {
 	w := Wrap(c, 50*time.Microsecond)
 	require.IsType(t, &Conn{}, w)
 
-	// Data that is there at once, and data that comes after the spin.
+	// Data that is there at once, and data that comes after the spin (the
+	// second write waits for the first read: had both arrived before it,
+	// that read would get them in one piece).
+	firstRead := make(chan struct{})
 	go func() {
 		s.Write([]byte("OK"))
+		<-firstRead
 		time.Sleep(20 * time.Millisecond)
 		s.Write([]byte("JOBN 0 1 2 3 4 5"))
 	}()
 	buf := make([]byte, 64)
 	n, err := w.Read(buf)
+	close(firstRead)
 	require.NoError(t, err)
 	assert.Equal(t, "OK", string(buf[:n]))
 	n, err = w.Read(buf)
