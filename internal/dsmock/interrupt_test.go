@@ -3,7 +3,9 @@ package dsmock
 import (
 	"bufio"
 	"net"
+	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -74,7 +76,7 @@ func TestInterruptFlushesLog(t *testing.T) {
 			cmd := exec.Command(bin, "-c", cfg, "-v", "all", "-n", "-p", port)
 			cmd.Dir = t.TempDir()
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			require.NoError(t, cmd.Start())
+			startWithDefaultSignals(t, cmd)
 			defer cmd.Process.Kill()
 			// The header is written once dsmock listens (a probe connection
 			// would be its one session).
@@ -84,7 +86,14 @@ func TestInterruptFlushesLog(t *testing.T) {
 			// The session waits for OK once its log says DATA was sent.
 			require.True(t, strings.HasSuffix(waitFor(stdout.String, stalledLogEnd), stalledLogEnd), "stdout:\n%s", stdout.String())
 			require.NoError(t, cmd.Process.Signal(sig))
-			err := cmd.Wait()
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-exited:
+			case <-time.After(10 * time.Second): // it dies at once; else it waits out its 10-minute read timeout
+				t.Fatalf("dsmock still runs 10 s after %v: stdout %q, stderr %q", sig, stdout.String(), stderr.String())
+			}
 			var ee *exec.ExitError
 			require.ErrorAs(t, err, &ee)
 			ws := ee.Sys().(syscall.WaitStatus)
@@ -93,4 +102,18 @@ func TestInterruptFlushesLog(t *testing.T) {
 			assert.Empty(t, stderr.String())
 		})
 	}
+}
+
+// startWithDefaultSignals starts cmd with SIGINT and SIGTERM at their
+// default action, whatever this process inherited. A test binary run
+// directly as a background job of a script starts with SIGINT ignored;
+// dsmock, started so, keeps ignoring it (onSignal, as ds-server is not
+// stopped by it either), and the test would wait out dsmock's read
+// timeout. A signal this process handles is at its default in a child.
+func startWithDefaultSignals(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	handled := make(chan os.Signal, 1)
+	signal.Notify(handled, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(handled)
+	require.NoError(t, cmd.Start())
 }
