@@ -3,7 +3,6 @@ package protocol_test
 import (
 	"context"
 	"errors"
-	"net"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/heldport"
 	"github.com/dssim-go/dssim-go/protocol"
 )
 
@@ -250,15 +250,23 @@ func TestBadServers(t *testing.T) {
 	}
 }
 
-func TestDialRetriesRefused(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// heldPort is a loopback port that refuses connections until p.Listen,
+// and that no other test can take meanwhile (heldport).
+func heldPort(t *testing.T) *heldport.Port {
+	t.Helper()
+	p, err := heldport.Hold()
 	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close()) // the port now refuses
+	t.Cleanup(func() { p.Close() })
+	return p
+}
 
-	// Nobody ever listens: the error says how long it tried.
+func TestDialRetriesRefused(t *testing.T) {
+	p := heldPort(t)
+	addr := p.Addr()
+
+	// Nobody listens yet: the error says how long it tried.
 	start := time.Now()
-	_, err = protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 400 * time.Millisecond, RetryInterval: 50 * time.Millisecond})
+	_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 400 * time.Millisecond, RetryInterval: 50 * time.Millisecond})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot connect to "+addr+" after")
 	assert.Contains(t, err.Error(), "connection refused")
@@ -266,10 +274,12 @@ func TestDialRetriesRefused(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second)
 
 	// The server comes up while the client retries.
+	served := make(chan error, 1)
 	go func() {
 		time.Sleep(300 * time.Millisecond)
-		l2, err := net.Listen("tcp", addr)
+		l2, err := p.Listen()
 		if err != nil {
+			served <- err
 			return
 		}
 		defer l2.Close()
@@ -277,22 +287,20 @@ func TestDialRetriesRefused(t *testing.T) {
 		if err == nil {
 			c.Close()
 		}
+		served <- err
 	}()
 	c, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 5 * time.Second, RetryInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	c.Close()
+	require.NoError(t, <-served)
 }
 
 // The pauses between attempts start at a millisecond and double up to
 // RetryInterval: a client started with its server connects soon after the
 // server listens, without hammering a server that is slow to come.
 func TestDialBacksOff(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-
-	_, err = protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 300 * time.Millisecond, RetryInterval: 100 * time.Millisecond})
+	addr := heldPort(t).Addr()
+	_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 300 * time.Millisecond, RetryInterval: 100 * time.Millisecond})
 	require.Error(t, err)
 	m := regexp.MustCompile(`after (\d+) attempts`).FindStringSubmatch(err.Error())
 	require.NotNil(t, m, err.Error())
