@@ -16,6 +16,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
+	"github.com/dssim-go/dssim-go/internal/heldport"
 	"github.com/dssim-go/dssim-go/internal/transcript"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -97,6 +98,16 @@ func listen(t *testing.T) (net.Listener, string) {
 	require.NoError(t, err)
 	t.Cleanup(func() { ln.Close() })
 	return ln, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// heldPort is a loopback port that refuses connections until p.Listen,
+// and that no other test can take meanwhile (heldport).
+func heldPort(t *testing.T) (*heldport.Port, string) {
+	t.Helper()
+	p, err := heldport.Hold()
+	require.NoError(t, err)
+	t.Cleanup(func() { p.Close() })
+	return p, strconv.Itoa(p.Number())
 }
 
 func writeSystem(t *testing.T, content string) string {
@@ -213,8 +224,7 @@ func TestSchdRefusedRetry(t *testing.T) {
 }
 
 func TestConnectRetry(t *testing.T) {
-	ln, port := listen(t)
-	require.NoError(t, ln.Close()) // refused from now on
+	held, port := heldPort(t) // refused until held.Listen
 
 	r := runMain("-p", port, "--connect-timeout", "600ms")
 	assert.Equal(t, dsclient.ExitConnect, r.code)
@@ -227,7 +237,7 @@ func TestConnectRetry(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		time.Sleep(500 * time.Millisecond)
-		ln, err := net.Listen("tcp", "127.0.0.1:"+port)
+		ln, err := held.Listen()
 		if err != nil {
 			done <- err
 			return

@@ -1,7 +1,6 @@
 package dsclient_test
 
 import (
-	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,21 +19,23 @@ import (
 // whole --connect-timeout; a server that comes sooner, as a harness starts
 // it, gets no such line.
 func TestWaitingMessage(t *testing.T) {
-	ln, port := listen(t)
-	require.NoError(t, ln.Close())
-	wait := "dsclient: waiting for a server on 127.0.0.1:" + port + " (connection refused; retrying for up to 1.5s)\n"
+	_, port := heldPort(t)
+	wait := func(port, timeout string) string {
+		return "dsclient: waiting for a server on 127.0.0.1:" + port + " (connection refused; retrying for up to " + timeout + ")\n"
+	}
 
 	r := runMain("-p", port, "--connect-timeout", "1.5s")
 	assert.Equal(t, dsclient.ExitConnect, r.code)
-	assert.True(t, strings.HasPrefix(r.stderr, wait), "%q", r.stderr)
+	assert.True(t, strings.HasPrefix(r.stderr, wait(port, "1.5s")), "%q", r.stderr)
 	assert.Equal(t, 1, strings.Count(r.stderr, "waiting"), r.stderr)
 
 	sys := writeSystem(t, testSystem)
 	for _, after := range []time.Duration{1300 * time.Millisecond, 50 * time.Millisecond} {
+		held, port := heldPort(t)
 		done := make(chan error, 1)
 		go func() {
 			time.Sleep(after)
-			ln, err := net.Listen("tcp", "127.0.0.1:"+port)
+			ln, err := held.Listen()
 			if err != nil {
 				done <- err
 				return
@@ -45,7 +46,7 @@ func TestWaitingMessage(t *testing.T) {
 		require.NoError(t, <-done)
 		assert.Equal(t, dsclient.ExitOK, r.code, r.stderr)
 		if after > time.Second {
-			assert.Equal(t, strings.Replace(wait, "1.5s", "10s", 1), r.stderr)
+			assert.Equal(t, wait(port, "10s"), r.stderr)
 		} else {
 			assert.Empty(t, r.stderr)
 		}
