@@ -1,8 +1,11 @@
 package dsclient_test
 
 import (
+	"errors"
+	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,6 +14,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/internal/heldport"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -30,11 +34,15 @@ func TestWaitingMessage(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(r.stderr, "waiting"), r.stderr)
 
 	sys := writeSystem(t, testSystem)
-	for _, after := range []time.Duration{1300 * time.Millisecond, 50 * time.Millisecond} {
-		held, port := heldPort(t)
+	serve := func(held *heldport.Port, when <-chan struct{}) <-chan error {
 		done := make(chan error, 1)
 		go func() {
-			time.Sleep(after)
+			select {
+			case <-when:
+			case <-time.After(15 * time.Second): // dsclient gives up after 10 s
+				done <- errors.New("the server was never started: dsclient did not say it was waiting")
+				return
+			}
 			ln, err := held.Listen()
 			if err != nil {
 				done <- err
@@ -42,15 +50,56 @@ func TestWaitingMessage(t *testing.T) {
 			}
 			done <- <-fakeServer(t, ln, dialogue(handshake, []string{"<REDY", ">NONE", "<QUIT", ">QUIT"}), checkClose)
 		}()
-		r = runMain("-p", port, "--user", "root", "--system", sys, "--connect-timeout", "10s")
-		require.NoError(t, <-done)
-		assert.Equal(t, dsclient.ExitOK, r.code, r.stderr)
-		if after > time.Second {
-			assert.Equal(t, wait(port, "10s"), r.stderr)
-		} else {
-			assert.Empty(t, r.stderr)
-		}
+		return done
 	}
+
+	// A server that comes after the line: it listens once dsclient has
+	// said it waits (not after a fixed pause, which late timers on a
+	// loaded machine could make end before dsclient's second is up).
+	held, port := heldPort(t)
+	stderr := &watchedWriter{want: "waiting", seen: make(chan struct{})}
+	done := serve(held, stderr.seen)
+	code := dsclient.Main([]string{"-p", port, "--user", "root", "--system", sys, "--connect-timeout", "10s"}, io.Discard, stderr)
+	require.NoError(t, <-done)
+	assert.Equal(t, dsclient.ExitOK, code, stderr.String())
+	assert.Equal(t, wait(port, "10s"), stderr.String())
+
+	// A server that comes sooner, as a harness starts it: no line.
+	held, port = heldPort(t)
+	soon := make(chan struct{})
+	time.AfterFunc(50*time.Millisecond, func() { close(soon) })
+	done = serve(held, soon)
+	r = runMain("-p", port, "--user", "root", "--system", sys, "--connect-timeout", "10s")
+	require.NoError(t, <-done)
+	assert.Equal(t, dsclient.ExitOK, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+}
+
+// watchedWriter collects what is written and closes seen once it
+// contains want.
+type watchedWriter struct {
+	mu   sync.Mutex
+	b    strings.Builder
+	want string
+	seen chan struct{}
+	told bool
+}
+
+func (w *watchedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.b.Write(p)
+	if !w.told && strings.Contains(w.b.String(), w.want) {
+		w.told = true
+		close(w.seen)
+	}
+	return len(p), nil
+}
+
+func (w *watchedWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }
 
 // TestFramingMismatch: -n on one side only. A server run with -n drops a
