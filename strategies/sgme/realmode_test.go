@@ -45,7 +45,7 @@ func TestMockModeDivergesFromTranscript(t *testing.T) {
 	tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 	require.NoError(t, err)
 	xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
-	err, _ = pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "2s")
+	err, _ = pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "20s")
 	require.Error(t, err)
 	assert.Regexp(t, `client sent "SCHM 0 [a-z]+ \d+ \d+", transcript has "SCHD 0 `, err.Error())
 }
