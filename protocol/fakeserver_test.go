@@ -49,12 +49,12 @@ func (p *peer) send(pieces ...string) error {
 }
 
 // holdUntilClosed keeps the connection open and silent until the client
-// closes its end (at most 10 s), for scripts whose client must give up on
+// closes its end (at most 30 s), for scripts whose client must give up on
 // its own read timeout: the client then times out however slowly a loaded
 // machine runs the script, instead of racing a fixed pause of the script.
 // Anything the client sends meanwhile is an error.
 func (p *peer) holdUntilClosed() error {
-	_ = p.c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_ = p.c.SetReadDeadline(time.Now().Add(30 * time.Second))
 	got, err := io.ReadAll(p.c)
 	switch {
 	case len(got) > 0:
