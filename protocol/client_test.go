@@ -266,14 +266,16 @@ func TestDialRetriesRefused(t *testing.T) {
 	p := heldPort(t)
 	addr := p.Addr()
 
-	// Nobody listens yet: the error says how long it tried.
+	// Nobody listens yet: the error says how long it tried (a second:
+	// long enough for a second attempt, which the message needs, however
+	// late a loaded machine runs the first; stalls of 0.4 s were seen).
 	start := time.Now()
-	_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: 400 * time.Millisecond, RetryInterval: 50 * time.Millisecond})
+	_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: time.Second, RetryInterval: 50 * time.Millisecond})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot connect to "+addr+" after")
 	assert.Contains(t, err.Error(), "connection refused")
-	assert.GreaterOrEqual(t, time.Since(start), 300*time.Millisecond)
-	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.GreaterOrEqual(t, time.Since(start), 900*time.Millisecond)
+	assert.Less(t, time.Since(start), 5*time.Second)
 
 	// The server comes up while the client retries.
 	served := make(chan error, 1)
@@ -301,20 +303,24 @@ func TestDialRetriesRefused(t *testing.T) {
 // RetryInterval: a client started with its server connects soon after the
 // server listens, without hammering a server that is slow to come.
 func TestDialBacksOff(t *testing.T) {
-	addr := heldPort(t).Addr()
-	_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: time.Second, RetryInterval: 100 * time.Millisecond})
-	require.Error(t, err)
-	m := regexp.MustCompile(`after (\d+) attempts`).FindStringSubmatch(err.Error())
-	require.NotNil(t, m, err.Error())
-	attempts, _ := strconv.Atoi(m[1])
 	// Pauses of 1+2+…+64 = 127 ms, then 100 ms each (never past
 	// RetryInterval): attempts at 0, 1, 3, …, 127, 227, …, 927 ms, 16 in
 	// all, and no more, as a pause is never shorter. A fixed 100 ms
-	// interval would allow 10. At least 12 leaves a loaded machine
-	// almost half a second of late timers (the 12th attempt is due at
-	// 527 ms and may come as late as 900).
-	assert.GreaterOrEqual(t, attempts, 12, err.Error())
-	assert.LessOrEqual(t, attempts, 16, err.Error())
+	// interval would allow 10. A stall of the machine costs attempts (two
+	// in a second were seen, with it loaded ten times over): the best of
+	// three tries counts, which a fixed interval fails every time.
+	best := 0
+	for try := 0; try < 3 && best < 12; try++ {
+		addr := heldPort(t).Addr()
+		_, err := protocol.Dial(context.Background(), addr, protocol.DialOptions{ConnectTimeout: time.Second, RetryInterval: 100 * time.Millisecond})
+		require.Error(t, err)
+		m := regexp.MustCompile(`after (\d+) attempts`).FindStringSubmatch(err.Error())
+		require.NotNil(t, m, err.Error())
+		attempts, _ := strconv.Atoi(m[1])
+		require.LessOrEqual(t, attempts, 16, err.Error())
+		best = max(best, attempts)
+	}
+	assert.GreaterOrEqual(t, best, 12, "attempts in 1 s, the best of three tries")
 }
 
 func TestCountJobsRefusesCrashStates(t *testing.T) {
