@@ -38,6 +38,7 @@ func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 		f.freed = slices.DeleteFunc(f.freed, func(x freed) bool { return x.ref == a.To && x.asked })
 		if slices.Contains(f.replanned, protocol.Action(a)) {
 			f.replannedAt = l.Now()
+			f.replanned = nil // done: a later MIGJ of the same text is not replan's
 		}
 		f.tookKept(l, a.To)
 	case protocol.Schedule:

@@ -10,11 +10,14 @@ import (
 )
 
 // Job places the offered job (see place), after settling the servers
-// freed by earlier completions (see settle).
+// freed by earlier completions (see settle). An action ds-server refused
+// this second is not asked for again (see refusals).
 func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
-	if err := fitsNoType(v.System(), job); err != nil {
-		return nil, err
-	}
+	acts, err := f.placeJob(v, job)
+	return f.refused.drop(v.Ledger().Now(), acts), err
+}
+
+func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
 	if l.Stale() { // ds-server completed jobs without telling (see Ledger): ask
 		if err := l.Resync(v); err != nil {
@@ -32,6 +35,9 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 	c, ok := f.place(v, job, touched)
 	f.placing.job = -1
 	if !ok {
+		if err := fitsNoType(v.System(), job); err != nil {
+			return nil, err // only here: it explains a failure, off the hot path
+		}
 		if len(v.Excluded()) > 0 {
 			return nil, strategies.ErrNoServer
 		}
@@ -48,8 +54,14 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 // it stands; then it is settled once its completion batch is over (an
 // idle gap is paid only for a move worth making; rehoming waits for a
 // decision that is not a JCPL, see rehome); every job in the global queue
-// is brought back (failures put them there).
+// is brought back (failures put them there). An action ds-server refused
+// this second is not asked for again (see refusals).
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	acts, err := f.event(v, ev)
+	return f.refused.drop(v.Ledger().Now(), acts), err
+}
+
+func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
 	f.dem.tick(l.Now())
 	_, jcpl := ev.(*protocol.JobCompleted)
@@ -196,20 +208,22 @@ func dequeueAll(l *strategies.Ledger) []protocol.Action {
 
 // Outcome: record where jobs started (for learning), and what the actions
 // done settle (see confirmed); a rehome's source, left idle and empty by
-// its MIGJ, is powered off; jobs a TERM killed (the ledger was wrong about
-// an empty server) are brought back from the global queue; refusals need
-// nothing: a refused SCHD is asked again without that server, and a
-// refused MIGJ, TERM or DEQJ changes nothing on ds-server (the client
-// drops the actions after it; frontier's state moves only on what was
-// done, so the servers they concerned are settled or powered off at a
-// later decision, and a job left in the global queue is dequeued at the
-// next one). In a composite, the actions of a proposal not taken never
-// come here, and are decided again alike.
+// its MIGJ, is powered off; jobs a TERM killed (the CHKQ safety net's, see
+// unstick, or the ledger was wrong about an empty server) are brought back
+// from the global queue. A refused SCHD is asked again without that
+// server; a refused MIGJ, TERM or DEQJ changes nothing on ds-server (the
+// client drops the actions after it) and is not asked for again within
+// the second (see refusals); frontier's state moves only on what was done,
+// so the servers they concerned are settled or powered off at a later
+// decision, and a job left in the global queue is dequeued at the next
+// one. In a composite, the actions of a proposal not taken never come
+// here, and are decided again alike.
 func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
+	l := v.Ledger()
 	if !o.OK() {
+		f.refused.note(l.Now(), o.Action)
 		return nil, nil
 	}
-	l := v.Ledger()
 	f.confirmed(l, o.Action)
 	switch a := o.Action.(type) {
 	case protocol.Schedule:

@@ -79,6 +79,7 @@ type frontier struct {
 	replannedAt int               // the last time replan ran (once per second of the clock)
 	replanned   []protocol.Action // replan's last moves: replannedAt is set once one is done
 	placing     placing           // the SCHD Job returned last, and what it tells the bet and the forecast once done
+	refused     refusals          // actions ds-server refused this second: not asked for again
 	starts      []int             // replan's copy of a forecast's starts
 	terms       []coolTerms       // cool's per-type terms of one decision (see coolTerms)
 }

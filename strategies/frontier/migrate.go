@@ -32,9 +32,10 @@ const maxSizeRatio = 2
 // every run completed (README), so they keep this rule; jobs waiting for a
 // boot move at once (see unboot), where the seconds count.
 //
-// An entry leaves only once the server is off or settled by what the
-// server confirmed (see confirmed): asked marks one whose TERM, or moves
-// onto it, were returned and not yet done. One whose actions were not
+// An entry leaves once the server is off or settled by what the server
+// confirmed (see confirmed), or when settle finds it holds jobs or the
+// global queue does (it is freed again at its next completion): asked
+// marks one whose TERM, or moves onto it, were returned and not yet done. One whose actions were not
 // done (a portfolio took another member's proposal, or a refusal dropped
 // the actions after it) is settled again at the next decision, where it
 // was left powered and empty for good.

@@ -68,7 +68,7 @@ func TestFindsAServerAnotherMemberPoweredOff(t *testing.T) {
 		"small 0 is off again: a boot of 60 s, not big 0's 300 s or a wait behind job 1")
 }
 
-// Review finding 8's nit: jobs a TERM or KILJ put in the global queue are
+// Review finding 8's nit: jobs a TERM put in the global queue are
 // dequeued at once from Outcome, except while a job is on offer (a DEQJ
 // there puts the dequeued job ahead of the offered one); the next event
 // dequeues them then.
@@ -88,10 +88,7 @@ func TestNoDequeueWhileAJobIsOnOffer(t *testing.T) {
 		if tc.offered {
 			offer(v, jb(1, 10, 2, 100))
 		}
-		reply := "OK"
-		if _, term := tc.act.(protocol.Terminate); term {
-			reply = "1 jobs killed"
-		}
+		reply := "1 jobs killed"
 		require.NoError(t, v.Book.Applied(tc.act, reply))
 		o := strategies.Outcome{Action: tc.act, Reply: reply}
 		o.Killed, _ = strategies.KilledCount(reply)
@@ -268,4 +265,28 @@ func TestReplanAgainWhenItsMoveIsNotDone(t *testing.T) {
 			assert.Contains(t, acts, protocol.Action(mig), "its move was not taken: looked for again")
 		}
 	}
+}
+
+// A MIGJ ds-server refused inside a Job decision is not asked for again
+// when the client asks Job again at the same second (it would be refused
+// again, dropping the SCHD after it, until the client gave up on the
+// run); at the next second it may be.
+func TestRefusedMoveNotAskedAgain(t *testing.T) {
+	f, v := cluster(t, nil)
+	schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0))
+	schedule(t, v, jb(1, 1, 2, 1000), ref("small", 0)) // waits behind job 0 until ~1060
+	schedule(t, v, jb(2, 2, 2, 100), ref("small", 1))
+	f.perCoreSecond = 0.1 / 3600
+	_, err := f.Event(v, complete(v, 2, 170, ref("small", 1)))
+	require.NoError(t, err)
+	v.Book.Observe(&protocol.JobCompleted{Time: 171, JobID: -1, Server: ref("big", 0)}) // time passes
+	mig := protocol.Action(protocol.Migrate{JobID: 1, From: ref("small", 0), To: ref("small", 1)})
+	acts := decide(t, f, v, jb(3, 171, 1, 10))
+	require.Contains(t, acts, mig, "the batch is over: job 1 moves to small 1")
+	_, err = f.Outcome(v, strategies.Outcome{Action: mig, Err: &protocol.ServerError{Command: mig.String(), Text: "ERR: No such waiting job"}})
+	require.NoError(t, err)
+	again := decide(t, f, v, jb(3, 171, 1, 10)) // the client's retry: the same offer
+	assert.NotContains(t, again, mig, "refused at 171: not asked again at 171")
+	assert.IsType(t, protocol.Schedule{}, again[len(again)-1], "the job is still placed: %v", again)
+	assert.Equal(t, []protocol.Action{mig}, f.refused.drop(172, []protocol.Action{mig}), "at 172 it may be asked again")
 }
