@@ -348,16 +348,7 @@ func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
 // SCHD of another job does not: ds-server accepts a SCHD of any job waiting
 // in its submission queue, such as one a DEQJ before it brought back.
 func disposesOffered(a protocol.Action, job *protocol.Job) bool {
-	if job == nil {
-		return false
-	}
-	switch a := a.(type) {
-	case protocol.Schedule:
-		return a.JobID == job.ID
-	case protocol.ScheduleMem:
-		return a.JobID == job.ID
-	}
-	return protocol.DisposesJob(a)
+	return job != nil && protocol.DisposesOffer(a, job.ID)
 }
 
 // refused handles an ERR (or a broken exchange) in reply to a.

@@ -89,3 +89,19 @@ func DisposesJob(a Action) bool {
 	}
 	return false
 }
+
+// DisposesOffer reports whether a disposes of the job on offer, id
+// offered (negative: none): a SCHD or SCHM of that very job, an ENQJ or a
+// PSHJ. A SCHD of another job (one a DEQJ brought back) does not.
+func DisposesOffer(a Action, offered int) bool {
+	if offered < 0 {
+		return false
+	}
+	switch a := a.(type) {
+	case Schedule:
+		return a.JobID == offered
+	case ScheduleMem:
+		return a.JobID == offered
+	}
+	return DisposesJob(a)
+}

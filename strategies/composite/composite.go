@@ -167,7 +167,9 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 	if !ok { // the client carries out only what the composite returned
 		return nil, fmt.Errorf("the outcome of %q answers no action the composite is carrying out", o.Action)
 	}
-	if o.OK() && disposes(o.Action, c.offered) {
+	if o.OK() && protocol.DisposesOffer(o.Action, c.offered) {
+		// One such action ends each offer (the client loop enforces it),
+		// so the members' counts sum to the offers.
 		c.given[i]++
 	}
 	if obs, ok := c.members[i].(strategies.OutcomeObserver); ok {
@@ -184,23 +186,6 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 		}
 	}
 	return nil, fmt.Errorf("member %d (%s): %s refused: %s", i+1, c.names[i], o.Action, o.Err.Text)
-}
-
-// disposes tells whether a, accepted, took the job on offer (offered; -1
-// for none): scheduled it, queued it or pushed it back. One such action
-// ends each offer (the client loop enforces it), so the members' counts
-// sum to the offers.
-func disposes(a protocol.Action, offered int) bool {
-	if offered < 0 {
-		return false
-	}
-	switch a := a.(type) {
-	case protocol.Schedule:
-		return a.JobID == offered
-	case protocol.ScheduleMem:
-		return a.JobID == offered
-	}
-	return protocol.DisposesJob(a)
 }
 
 // Metrics reports how many jobs each member decided and, for a portfolio,
