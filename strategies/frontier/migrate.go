@@ -35,10 +35,10 @@ const maxSizeRatio = 2
 // An entry leaves once the server is off or settled by what the server
 // confirmed (see confirmed), or when settle finds it holds jobs or the
 // global queue does (it is freed again at its next completion): asked
-// marks one whose TERM, or moves onto it, were returned and not yet done. One whose actions were not
-// done (a portfolio took another member's proposal, or a refusal dropped
-// the actions after it) is settled again at the next decision, where it
-// was left powered and empty for good.
+// marks one whose TERM, or moves onto it, were returned and not yet done.
+// One whose actions were not done (a portfolio took another member's
+// proposal, or a refusal dropped the actions after it) is settled again at
+// the next decision: it had been left powered and empty for good.
 type freed struct {
 	ref   protocol.ServerRef
 	at    int

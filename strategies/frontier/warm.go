@@ -108,7 +108,7 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 	held, exposure, net := 0, 0.0, f.warm.net
 	for _, k := range f.warm.kept {
 		if k.off { // its TERM, returned with this decision's, settles its bet as lost (see poweredOff)
-			net -= float64(now-k.since) * (k.m.Type.HourlyRate / 3600)
+			net -= k.idleUntil(now)
 			continue
 		}
 		if k.m.Ref.Type == m.Ref.Type {
@@ -137,11 +137,8 @@ func (f *frontier) noteKept(m *strategies.Machine, now int) {
 // bets, and powered off at the end of a hold it had already ended.
 func (w *warmth) taken(m *strategies.Machine, now int) {
 	if i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m }); i >= 0 {
-		k := w.kept[i]
-		rate := k.m.Type.HourlyRate / 3600
-		w.net -= float64(max(0, now-k.since)) * rate
-		w.kept = slices.Delete(w.kept, i, i+1)
-		delete(w.on, m)
+		w.net -= w.kept[i].idleUntil(now)
+		w.forget(i)
 	}
 }
 
@@ -155,11 +152,21 @@ func (w *warmth) poweredOff(m *strategies.Machine, now int) {
 		return
 	}
 	if k := w.kept[i]; k.off {
-		rate := k.m.Type.HourlyRate / 3600
-		w.net -= float64(now-k.since) * rate
+		w.net -= k.idleUntil(now)
 	}
+	w.forget(i)
+}
+
+// forget drops the bet kept[i], settled.
+func (w *warmth) forget(i int) {
+	delete(w.on, w.kept[i].m)
 	w.kept = slices.Delete(w.kept, i, i+1)
-	delete(w.on, m)
+}
+
+// idleUntil is what k's server was billed idle, kept on from k.since to
+// t (nothing for a t before it), in dollars.
+func (k kept) idleUntil(t int) float64 {
+	return float64(max(0, t-k.since)) * (k.m.Type.HourlyRate / 3600)
 }
 
 // cool settles the bets: a server kept on past its hold is powered off
@@ -179,7 +186,6 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 		k.off = false // a TERM returned before and not done: weighed again
 		seen := k.seen
 		k.seen = l.Now() // for the entries that stay: empty since kept
-		rate := k.m.Type.HourlyRate / 3600
 		tt := f.typeTerms(k.m, l.Now())
 		switch {
 		case !k.m.Powered():
@@ -189,10 +195,10 @@ func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]p
 			if len(k.m.Running) > 0 {
 				first = k.m.Running
 			}
-			f.warm.net -= float64(max(0, first[0].Start-k.since)) * rate
+			f.warm.net -= k.idleUntil(first[0].Start)
 			delete(f.warm.on, k.m)
 		case k.m.IdleSince != k.idle: // taken by another member's job, which has left
-			f.warm.net -= float64(max(0, seen-k.since)) * rate
+			f.warm.net -= k.idleUntil(seen)
 			delete(f.warm.on, k.m)
 		case slices.Contains(touched, k.m.Ref):
 			rest = append(rest, k) // a move of this decision onto it: settled when done (see taken)
