@@ -35,6 +35,7 @@ type warmth struct {
 	kept  []kept                       // servers kept on, empty
 	cores float64                      // sum of the cores of the jobs offered
 	jobs  float64                      // jobs offered
+	seen  []bool                       // by job id: counted in cores and jobs
 	net   float64                      // dollars: the settled bets' gains less their costs
 	on    map[*strategies.Machine]bool // the servers in kept
 
@@ -84,8 +85,21 @@ func (w *warmth) booted(t string, now int) {
 	w.boots[t] = append(w.boots[t], now)
 }
 
-// offered counts a job offered, for the mean size.
+// offered counts a job offered, for the mean size, once: ds-server offers
+// a job again after a refused SCHD, a PSHJ (once a second through an
+// outage, see park) or a DEQJ, and a job counted at each offer would
+// weigh the mean by how often it came back, not by its size.
 func (w *warmth) offered(job protocol.Job) {
+	if job.ID < 0 {
+		return
+	}
+	if job.ID >= len(w.seen) {
+		w.seen = append(w.seen, make([]bool, job.ID+1-len(w.seen))...)
+	}
+	if w.seen[job.ID] {
+		return
+	}
+	w.seen[job.ID] = true
 	w.cores += float64(job.Cores)
 	w.jobs++
 }

@@ -138,3 +138,27 @@ func TestKeepWarmExposure(t *testing.T) {
 		assert.Equal(t, tc.want, f.keep(small1, 400), "%s (net %v)", tc.what, f.warm.net)
 	}
 }
+
+// A job ds-server offers again (after a refused SCHD, each PSHJ of an
+// outage, a DEQJ) counts once in the mean size the hold prices: counted
+// at each offer, a 16-core job pushed back for 100 s of an outage would
+// have made the mean of a workload of 1-core jobs nearly 16.
+func TestOfferedCountsEachJobOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		offer []protocol.Job
+		mean  float64
+	}{
+		{"distinct", []protocol.Job{jb(0, 0, 1, 10), jb(1, 0, 3, 10)}, 2},
+		{"offered again", []protocol.Job{jb(0, 0, 1, 10), jb(1, 0, 16, 10), jb(1, 1, 16, 10), jb(1, 2, 16, 10), jb(2, 3, 1, 10)}, 6},
+		{"ids out of order", []protocol.Job{jb(5, 0, 4, 10), jb(2, 0, 2, 10), jb(5, 9, 4, 10)}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWarmth()
+			for _, j := range tc.offer {
+				w.offered(j)
+			}
+			assert.InDelta(t, tc.mean, w.cores/w.jobs, 1e-12)
+		})
+	}
+}
