@@ -97,7 +97,7 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			// migrateOnto only asks here (a job this decision moves elsewhere
 			// counts: m is then freed, and settled at a later decision).
 			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0 && len(f.rehome(l, m, touched)) == 0:
-				if !f.keep(m, done.Time) {
+				if !f.warm.on[m] && !f.keep(m, done.Time) { // kept already: by settle, just now
 					acts = append(acts, f.powerOff(m.Ref, done.Time))
 				}
 			case len(m.Waiting) == 0:

@@ -67,9 +67,13 @@ func (f *frontier) powerOff(ref protocol.ServerRef, at int) protocol.Action {
 // settle handles the freed servers whose completion batch is over: jobs
 // waiting elsewhere move to them when it pays, or else (when rehoming: not
 // in the middle of a completion batch, see rehome) a job running alone on
-// a dearer server, and those left empty are powered off. It returns the actions and the servers they concern (the
-// job on offer must not be placed on those: the ledger does not show the
-// moves yet).
+// a dearer server, and those left empty are powered off, unless the warm
+// bet keeps them on (see keep): a server freed by a completion that left
+// a job running and emptied by a later one is the bet's to judge, as one
+// emptied at once is (settle, run first, used to power it off before the
+// bet was asked, or at the next decision after it kept it). It returns
+// the actions and the servers they concern (the job on offer must not be
+// placed on those: the ledger does not show the moves yet).
 func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Action, []protocol.ServerRef) {
 	var acts []protocol.Action
 	var touched []protocol.ServerRef
@@ -97,6 +101,8 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 		switch {
 		case len(moves) > 0:
 			acts = append(acts, moves...)
+		case s.Empty() && len(l.Queue()) == 0 && (f.warm.on[s] || f.keep(s, l.Now())):
+			continue // the bet's now: cool powers it off at the end of its hold
 		case s.Empty() && len(l.Queue()) == 0:
 			acts = append(acts, protocol.Terminate{Server: s.Ref})
 		default:

@@ -158,8 +158,9 @@ func (w *warmth) taken(m *strategies.Machine, now int) {
 
 // poweredOff settles the bet on m, kept on, once a TERM of it is done (see
 // confirmed): the idle time it was kept is lost when cool powered it off;
-// a kept server another rule of frontier's powered off is only forgotten,
-// as cool forgets one it finds off.
+// a kept server another rule of frontier's powered off (unstick's, of a
+// server stuck with jobs: settle leaves kept ones to the bet) is only
+// forgotten, as cool forgets one it finds off.
 func (w *warmth) poweredOff(m *strategies.Machine, now int) {
 	i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m })
 	if i < 0 {

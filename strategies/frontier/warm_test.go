@@ -162,3 +162,31 @@ func TestOfferedCountsEachJobOnce(t *testing.T) {
 		})
 	}
 }
+
+// A server freed by a completion that left a job running (so settled once
+// the batch is over) and emptied by a later one, where the bet keeps it
+// on, is the bet's: settle, at the next decision, used to power it off as
+// an emptied freed server, the bet lost at once and never charged.
+func TestSettleLeavesAKeptServerOn(t *testing.T) {
+	f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
+	f.perCoreSecond = 0.1 / 3600
+	j0, j1 := jb(0, 0, 1, 100), jb(1, 0, 1, 200)
+	f.warm.offered(j0)
+	f.warm.offered(j1)
+	schedule(t, v, j0, ref("small", 0))
+	schedule(t, v, j1, ref("small", 0))
+	acts, err := f.Event(v, complete(v, 0, 100, ref("small", 0)))
+	require.NoError(t, err)
+	require.Empty(t, acts, "job 1 still runs")
+	require.Len(t, f.freed, 1, "small 0 freed, to be settled")
+	acts, err = f.Event(v, complete(v, 1, 200, ref("small", 0)))
+	require.NoError(t, err)
+	require.Empty(t, acts, "kept on")
+	require.Len(t, f.warm.kept, 1)
+	v.Book.Observe(&protocol.JobCompleted{Time: 250, JobID: -1, Server: ref("big", 0)}) // time passes
+	acts, err = f.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Empty(t, acts, "small 0 stays on for its hold")
+	assert.Len(t, f.warm.kept, 1)
+	assert.Empty(t, f.freed, "the bet holds it now, not settle")
+}
