@@ -164,10 +164,7 @@ func frame(pts []boundPoint, which panel) window {
 	sw := sweeps(pts)
 	w := window{1, 1, 1, 1}
 	for _, p := range pts {
-		switch {
-		case which == panelNear && p.tat > near:
-			continue
-		case which == panelClose && !slices.Contains(sw, p.family()) && (p.tat > near || p.cost > near):
+		if !framed(p, which, sw) {
 			continue
 		}
 		w.xmin, w.xmax = min(w.xmin, p.tat), max(w.xmax, p.tat)
@@ -184,11 +181,26 @@ func frame(pts []boundPoint, which panel) window {
 	return w
 }
 
+// framed tells whether panel which shows p (sw: the sweeps): the others
+// are left out, not only clipped, since a sweep reaching far up (the
+// turnaround preset's cost) would frame columns the panel's title
+// excludes.
+func framed(p boundPoint, which panel, sw []string) bool {
+	switch which {
+	case panelNear:
+		return p.tat <= near
+	case panelClose:
+		return slices.Contains(sw, p.family()) || p.tat <= near && p.cost <= near
+	}
+	return true
+}
+
 // boundPanel draws the points in window w: baselines as grey squares,
 // other single columns as blue circles, each sweep as a coloured line
 // through its points with a legend entry (its points labelled in the
 // close-up only, where there is room), and the bound, 1 on either axis,
-// as a light dashed line. Points outside w are clipped.
+// as a light dashed line; only the points the panel frames (see framed).
+// Points outside w are clipped.
 func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Plot, error) {
 	logX := which == panelAll
 	p := plot.New()
@@ -201,6 +213,7 @@ func boundPanel(pts []boundPoint, title string, which panel, w window) (*plot.Pl
 	}
 	p.Add(plotter.NewGrid(), refLine{v: 1, vertical: true}, refLine{v: 1})
 	sw := sweeps(pts)
+	pts = slices.DeleteFunc(slices.Clone(pts), func(q boundPoint) bool { return !framed(q, which, sw) })
 	grey, blue := color.RGBA{R: 110, G: 110, B: 110, A: 255}, color.RGBA{R: 31, G: 119, B: 180, A: 255}
 	var base, single []boundPoint
 	for _, q := range pts {

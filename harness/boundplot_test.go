@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -177,4 +178,41 @@ func TestBoundNote(t *testing.T) {
 		c := Compare(handResults(), tc.configs, []string{"atl", "ff", "mine"}, nil, Turnaround)
 		assert.Equal(t, tc.want, boundNote(c), "configs %v", tc.configs)
 	}
+}
+
+// The close-up shows the sweeps and the columns within 30 % of both
+// bounds, no others, even where a sweep reaching far up (a turnaround
+// preset's cost) frames them: "far" (1.05 / 1.6) lies inside the close-up's
+// window but is not close on cost, so only the first two panels show it.
+func TestBoundCloseUpLeavesOutWhatItsTitleExcludes(t *testing.T) {
+	cols := []string{"x:w=1", "x:w=2", "far", "solo"}
+	c := Comparison{BoundTables: []Table{
+		{Columns: cols, Average: []float64{1.08, 1.01, 1.05, 1.2}},
+		{Columns: cols, Average: []float64{1.15, 1.8, 1.6, 1.25}},
+	}}
+	pts := boundPoints(c)
+	sw := sweeps(pts)
+	for _, tc := range []struct {
+		col               string
+		all, near, closeU bool
+	}{
+		{"x:w=1", true, true, true},
+		{"x:w=2", true, true, true},
+		{"far", true, true, false},
+		{"solo", true, true, true},
+	} {
+		i := slices.IndexFunc(pts, func(p boundPoint) bool { return p.col == tc.col })
+		require.GreaterOrEqual(t, i, 0)
+		assert.Equal(t, tc.all, framed(pts[i], panelAll, sw), tc.col)
+		assert.Equal(t, tc.near, framed(pts[i], panelNear, sw), tc.col)
+		assert.Equal(t, tc.closeU, framed(pts[i], panelClose, sw), tc.col)
+	}
+	w := frame(pts, panelClose)
+	require.Greater(t, w.ymax, 1.6, "the sweep frames far's cost")
+	dir := t.TempDir()
+	_, err := WriteBoundPlot(dir, c)
+	require.NoError(t, err)
+	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(svg), ">far<"), "far is labelled in the first two panels only")
 }
