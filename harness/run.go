@@ -333,7 +333,7 @@ func SimulateMetrics(ctx context.Context, cfg *mocksrv.Config, s strategies.Stra
 		return nil, nil, err
 	}
 	res, err := client.Run(s, ctxBackend{sess, ctx}, client.Options{User: user,
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System() },
 		Truth:  func() *strategies.Truth { return strattest.TruthOf(sess.Engine().Timeline()) }})
 	return sess, res.Metrics, err
 }

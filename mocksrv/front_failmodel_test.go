@@ -135,7 +135,7 @@ func TestFailureModelStuck(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = client.Run(st, s, client.Options{User: "root",
-				System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }})
+				System: func(client.Backend) (*servertypes.System, error) { return s.System() }})
 			want := map[string]string{"s2-config05.nd07cpu": "10679", "s2-config05.pl05": "14133", "s2-config05.g5k06": "17511"}[mc.name]
 			if err == nil || !strings.Contains(err.Error(), "simulation time stopped advancing at "+want+": ") {
 				t.Fatalf("got %v; want the stuck-time error at %s", err, want)

@@ -58,18 +58,17 @@ func (s *Session) Engine() *engine.Engine { return s.e }
 // System returns the server types as a client reads them from the
 // ds-system.xml this simulation writes: sorted order, each rate as printed
 // there (%.2f of the float32 value, ds-server.md §1.7). It is that file,
-// parsed.
-func (s *Session) System() *servertypes.System {
+// parsed, so it refuses what a client refuses: a rate that is NaN or
+// infinite, which ds-server and the simulation accept (servertypes.Parse).
+func (s *Session) System() (*servertypes.System, error) {
 	if s.sys == nil {
 		sys, err := servertypes.Parse("ds-system.xml", SystemXML(s.cfg))
 		if err != nil {
-			// Cannot happen: NewEngine accepted the types, and the file is
-			// servertypes' own rendering of them.
-			panic("mocksrv: " + err.Error())
+			return nil, err
 		}
 		s.sys = sys
 	}
-	return s.sys
+	return s.sys, nil
 }
 
 // Flush writes the buffered log text to Options.Log.

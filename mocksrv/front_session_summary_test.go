@@ -42,7 +42,7 @@ func runInProcess(t testing.TB, cfg *mocksrv.Config, algo string, opt mocksrv.Op
 		t.Fatal(err)
 	}
 	_, err = client.Run(st, s, client.Options{User: "root",
-		System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }})
+		System: func(client.Backend) (*servertypes.System, error) { return s.System() }})
 	if err != nil {
 		t.Fatalf("%s: %v", algo, err)
 	}

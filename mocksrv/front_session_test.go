@@ -2,6 +2,8 @@ package mocksrv
 
 import (
 	"bytes"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/dssim-go/dssim-go/protocol"
@@ -56,5 +58,22 @@ func TestSessionUnscheduled(t *testing.T) {
 			t.Errorf("all %v: Unscheduled = %d, stderr %q, %d jobs; want %d, %q, %d",
 				all, rep.Unscheduled, stderr.String(), rep.Jobs, want, line, jobs)
 		}
+	}
+}
+
+// TestSessionSystemRefusesNaNRate: a rate ds-server accepts but no client
+// can price with (NaN) still simulates, but the System a client reads
+// from the ds-system.xml is an error naming the type, not a panic and not
+// a System whose costs are all NaN.
+func TestSessionSystemRefusesNaNRate(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Types[2].HourlyRate = float32(math.NaN()) // "big"; ConfigOrder shares the array
+	s, err := NewSession(cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := s.System()
+	if err == nil || !strings.Contains(err.Error(), `type "big": attribute hourlyRate="NaN" is not a finite number`) {
+		t.Fatalf("System() = %v, %v; want the NaN rate of big refused", sys, err)
 	}
 }

@@ -29,7 +29,7 @@ func runSession(b testing.TB, cfg *mocksrv.Config, algo string, opt mocksrv.Opti
 		b.Fatal(err)
 	}
 	if _, err := client.Run(st, s, client.Options{User: "root",
-		System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }}); err != nil {
+		System: func(client.Backend) (*servertypes.System, error) { return s.System() }}); err != nil {
 		b.Fatal(err)
 	}
 	return s.Report()
@@ -221,7 +221,7 @@ func BenchmarkInProcessMemExtSGME(b *testing.B) {
 			b.Fatal(err)
 		}
 		if _, err := client.Run(st, s, client.Options{User: "root",
-			System: func(client.Backend) (*servertypes.System, error) { return s.System(), nil }}); err != nil {
+			System: func(client.Backend) (*servertypes.System, error) { return s.System() }}); err != nil {
 			b.Fatal(err)
 		}
 		rep := s.Report()

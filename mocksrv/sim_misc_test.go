@@ -244,7 +244,11 @@ func TestSystemXMLMatchesServertypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(back.Types(), s.System().Types()) {
+		mine, err := s.System()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back.Types(), mine.Types()) {
 			t.Errorf("%s: Session.System() differs from ds-system.xml read back", name)
 		}
 	}

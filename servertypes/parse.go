@@ -3,6 +3,7 @@ package servertypes
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -23,8 +24,9 @@ func Load(path string) (*System, error) {
 
 // Parse reads the text of a ds-system.xml. Every <server> element anywhere
 // in the document is a type, in document order; its attributes type, limit,
-// bootupTime, hourlyRate, cores, memory and disk are all required. Errors
-// name the source, the element (1-based) and the attribute.
+// bootupTime, hourlyRate, cores, memory and disk are all required, and the
+// rate must be finite (rateProblem). Errors name the source, the element
+// (1-based), the type and the attribute.
 func Parse(source string, data []byte) (*System, error) {
 	doc := etree.NewDocument()
 	if err := doc.ReadFromBytes(data); err != nil {
@@ -70,10 +72,45 @@ func parseServer(e *etree.Element) (Type, error) {
 	if err != nil {
 		return t, err
 	}
-	if t.HourlyRate, err = strconv.ParseFloat(v, 64); err != nil {
+	if t.HourlyRate, err = parseRate(v); err != nil {
 		return t, fmt.Errorf("type %q: attribute hourlyRate=%q is not a number", t.Name, v)
 	}
+	if problem := rateProblem(t.HourlyRate); problem != "" {
+		return t, fmt.Errorf("type %q: attribute hourlyRate=%q %s", t.Name, v, problem)
+	}
 	return t, nil
+}
+
+// parseRate reads a rate as ParseFloat does, and also "-nan" and "+nan",
+// which ParseFloat refuses: ds-server writes the rate with C's %.2f,
+// which prints a NaN whose sign bit is set as "-nan" (a config rate of
+// "-nan"), so that rateProblem names it for what it is.
+func parseRate(v string) (float64, error) {
+	r, err := strconv.ParseFloat(v, 64)
+	if err != nil && len(v) == 4 && (v[0] == '-' || v[0] == '+') && strings.EqualFold(v[1:], "nan") {
+		return math.NaN(), nil
+	}
+	return r, err
+}
+
+// rateProblem says why a client cannot price servers at rate, "" if it
+// can. ds-server stores a rate as a 32-bit float and accepts NaN and
+// infinities (strtod reads "nan" and "inf"; only 0 and -1 are refused,
+// ds-server.md §2.3), and so does dsmock, but every cost and score with
+// such a rate is NaN or infinite, so a strategy cannot compare servers by
+// it: refused, as is a rate beyond the 32-bit range, which is infinite
+// once ds-server stores it (and renders as such in ds-system.xml). A rate
+// of 0 or below is kept: it is finite, ds-server writes 0.00 for a rate
+// under 0.005 and bills a negative rate as a negative cost, and
+// CheapestPerCore already passes over such rates as carrying no price.
+func rateProblem(rate float64) string {
+	switch {
+	case math.IsNaN(rate) || math.IsInf(rate, 0):
+		return "is not a finite number: ds-server accepts it, but every cost on such a server is NaN or infinite, so no strategy can price it; give the type a finite rate in the config"
+	case math.IsInf(float64(float32(rate)), 0):
+		return "is beyond the 32-bit float range ds-server stores rates in (it is infinite there, and every cost with it); give the type a smaller rate in the config"
+	}
+	return ""
 }
 
 func attr(e *etree.Element, name string) (string, error) {

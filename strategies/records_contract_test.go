@@ -39,7 +39,7 @@ func TestRecordsContract(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, err = client.Run(st, sess, client.Options{User: "root",
-					System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+					System: func(client.Backend) (*servertypes.System, error) { return sess.System() }})
 				out := ""
 				if err != nil {
 					out = err.Error() + "\n"

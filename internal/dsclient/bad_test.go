@@ -263,6 +263,7 @@ func TestSystemFallback(t *testing.T) {
 		"missing":   {"", "no such file or directory"},
 		"malformed": {`<system><servers><server type="a" limit="2"`, "not valid XML"},
 		"bad value": {`<system><servers><server type="a" limit="two" bootupTime="1" hourlyRate="1" cores="4" memory="16000" disk="64000"/></servers></system>`, `attribute limit="two" is not an integer`},
+		"nan rate":  {`<system><servers><server type="a" limit="2" bootupTime="1" hourlyRate="nan" cores="4" memory="16000" disk="64000"/></servers></system>`, `type "a": attribute hourlyRate="nan" is not a finite number`},
 	}
 	for name, tc := range bad {
 		t.Run(name, func(t *testing.T) {

@@ -173,7 +173,7 @@ func TestSection7(t *testing.T) {
 			}
 			rec := &recorder{Backend: sess}
 			if _, err := client.Run(st, rec, client.Options{User: "root",
-				System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }}); err != nil {
+				System: func(client.Backend) (*servertypes.System, error) { return sess.System() }}); err != nil {
 				t.Fatal(err)
 			}
 			if len(rec.offers) != len(want) {

@@ -37,7 +37,7 @@ func TestCostReduceRunsEveryFixture(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, err := client.Run(st, sess, client.Options{User: "root",
-				System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+				System: func(client.Backend) (*servertypes.System, error) { return sess.System() }})
 			if err != nil {
 				t.Fatalf("%s multiplier %s: %v", name, mult, err)
 			}

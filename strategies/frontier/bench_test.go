@@ -66,7 +66,7 @@ func runScale(b *testing.B, cfg *mocksrv.Config, preset string) {
 			b.Fatal(err)
 		}
 		if _, err := client.Run(s, sess, client.Options{User: "bench",
-			System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }}); err != nil {
+			System: func(client.Backend) (*servertypes.System, error) { return sess.System() }}); err != nil {
 			b.Fatal(err)
 		}
 		if r := sess.Report(); r == nil || r.Jobs != 100000 {

@@ -88,7 +88,7 @@ func inProcessLog(t *testing.T, cfg *mocksrv.Config) string {
 	s, err := strategies.New("frontier", nil)
 	require.NoError(t, err)
 	_, err = client.Run(s, sess, client.Options{User: "t",
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil }})
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System() }})
 	require.NoError(t, err)
 	return log.String()
 }

@@ -69,7 +69,7 @@ func runWith(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, s strategie
 	sess, err := mocksrv.NewSession(cfg, opt)
 	require.NoError(t, err)
 	res, err := client.Run(s, sess, client.Options{User: "t",
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System() },
 		Truth:  func() *strategies.Truth { return strattest.TruthOf(sess.Engine().Timeline()) }})
 	require.NoError(t, err)
 	return res, sess.Report(), log.String()

@@ -92,7 +92,7 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
 	}
 	res, err := client.Run(s, sess, client.Options{User: "strattest",
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System(), nil },
+		System: func(client.Backend) (*servertypes.System, error) { return sess.System() },
 		Truth:  func() *strategies.Truth { return TruthOf(sess.Engine().Timeline()) }})
 	if err != nil {
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
