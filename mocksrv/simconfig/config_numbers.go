@@ -77,7 +77,8 @@ func cfgStrtol(s string) (int64, cfgNumStatus) {
 func cfgInt32(v int64) int { return int(int32(v)) }
 
 // cfgStrtod reads the longest prefix of s that C strtod accepts (decimal or
-// hexadecimal floating point, "inf", "infinity", "nan") and returns its value.
+// hexadecimal floating point, "inf", "infinity", "nan" with a sign and an
+// optional "(chars)") and returns its value.
 // It is used for hourlyRate (ds-server.md §2.3), which ds-server stores as a
 // 32-bit float.
 func cfgStrtod(s string) (float64, cfgNumStatus) {
@@ -100,9 +101,18 @@ func cfgStrtodEnd(s string) (float64, cfgNumStatus, int) {
 	case strings.HasPrefix(rest, "infinity"):
 		v, st := cfgParseFloat(s[start : i+8])
 		return v, st, i + 8
-	case strings.HasPrefix(rest, "inf"), strings.HasPrefix(rest, "nan"):
+	case strings.HasPrefix(rest, "inf"):
 		v, st := cfgParseFloat(s[start : i+3])
 		return v, st, i + 3
+	case strings.HasPrefix(rest, "nan"):
+		// C reads a sign before NAN and an optional "(n-char-sequence)"
+		// after it; Go's ParseFloat takes neither, so "-nan" came out as
+		// out of range and the config was refused where ds-server runs it.
+		v := math.NaN()
+		if s[start] == '-' {
+			v = math.Copysign(v, -1)
+		}
+		return v, cfgNumOK, i + 3 + cfgNanChars(s[i+3:])
 	}
 	isDigit := func(c byte, hex bool) bool {
 		if c >= '0' && c <= '9' {
@@ -154,6 +164,26 @@ func cfgStrtodEnd(s string) (float64, cfgNumStatus, int) {
 	}
 	v, st := cfgParseFloat(text)
 	return v, st, i
+}
+
+// cfgNanChars is the length of the "(n-char-sequence)" that strtod reads
+// after NAN (C11 7.22.1.3: digits, letters and underscores, in
+// parentheses), 0 when s does not start with one.
+func cfgNanChars(s string) int {
+	if !strings.HasPrefix(s, "(") {
+		return 0
+	}
+	for j := 1; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == ')':
+			return j + 1
+		case c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 func cfgParseFloat(text string) (float64, cfgNumStatus) {

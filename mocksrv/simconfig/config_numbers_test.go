@@ -88,6 +88,35 @@ func TestCfgStrtod(t *testing.T) {
 	}
 }
 
+// TestCfgStrtodNaN: C strtod reads NAN whatever its case, after a sign
+// (which the NaN keeps) and with an optional "(n-char-sequence)" after it
+// (C11 7.22.1.3); reading stops after what it took.
+func TestCfgStrtodNaN(t *testing.T) {
+	for _, c := range []struct {
+		in  string
+		neg bool
+		end int
+	}{
+		{"nan", false, 3},
+		{"NaN", false, 3},
+		{" +nan", false, 5},
+		{"-nan", true, 4},
+		{"-NAN", true, 4},
+		{"nan(1)", false, 6},
+		{"nan(0x_Ab)x", false, 10},
+		{"-nan()", true, 6},
+		{"nan(1", false, 3},
+		{"nan(1 2)", false, 3},
+		{"nan)", false, 3},
+	} {
+		v, st, end := cfgStrtodEnd(c.in)
+		if st != cfgNumOK || !math.IsNaN(v) || math.Signbit(v) != c.neg || end != c.end {
+			t.Errorf("cfgStrtodEnd(%q) = %v (sign bit %v), %d, end %d; want NaN (sign bit %v), OK, end %d",
+				c.in, v, math.Signbit(v), st, end, c.neg, c.end)
+		}
+	}
+}
+
 // TrailingGarbage names every number attribute with text after its number
 // (read as ds-server reads it, which LoadConfig also does), and nothing
 // else: clean values, trailing blanks, values without digits (the loader's

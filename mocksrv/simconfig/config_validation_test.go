@@ -3,6 +3,7 @@ package simconfig
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,6 +213,10 @@ func TestConfigAccepted(t *testing.T) {
 		}, nil},
 		{"hourlyRate not range checked", edit(t, `hourlyRate="0.2"`, `hourlyRate="2000000"`, `hourlyRate="0.8"`, `hourlyRate="-2"`), LoadOptions{}, func(c *Config) string {
 			return fmt.Sprint(c.ConfigOrder[0].HourlyRate == 2000000 && c.ConfigOrder[1].HourlyRate == -2)
+		}, nil},
+		{"hourlyRate NaN with a sign, inf (strtod)", edit(t, `hourlyRate="0.2"`, `hourlyRate="-nan"`, `hourlyRate="0.8"`, `hourlyRate="inf"`), LoadOptions{}, func(c *Config) string {
+			r0, r1 := float64(c.ConfigOrder[0].HourlyRate), float64(c.ConfigOrder[1].HourlyRate)
+			return fmt.Sprint(math.IsNaN(r0) && math.Signbit(r0) && math.IsInf(r1, 1))
 		}, nil},
 		{"hourlyRate float32", edit(t, `hourlyRate="0.2"`, `hourlyRate="0.1abc"`), LoadOptions{}, func(c *Config) string {
 			return fmt.Sprint(c.ConfigOrder[0].HourlyRate == float32(0.1))
