@@ -34,7 +34,7 @@ type Source struct {
 
 // configWarnings lists what dsmock -c warns about in the configs' own
 // files (a number with text after it, cores="2x", which ds-server reads
-// as 2 without a word): a file says the same thing whichever tool reads
+// as 2 without a word; a NaN or infinite rate): a file says the same thing whichever tool reads
 // it; for a trace's servers config, also what of it the trace's run
 // (run) leaves without effect, as dsmock --swf says it. Each file once,
 // in the order of the rows.
@@ -44,7 +44,7 @@ func configWarnings(srcs []Source, run swf.RunSetup) []string {
 	for _, s := range srcs {
 		switch {
 		case s.FS == nil && !seen[s.Path]:
-			out = append(out, simconfig.TrailingGarbageFile(s.Path)...)
+			out = append(out, simconfig.NumberWarningsFile(s.Path)...)
 			seen[s.Path] = true
 		case s.servers != "" && !seen[s.servers]:
 			out = append(out, swf.ServerWarnings(s.servers)...) // only its <server> elements are read

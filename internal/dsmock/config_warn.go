@@ -11,9 +11,11 @@ import (
 
 // warnNumbers warns, on stderr, about each number of the config that has
 // text after it (cores="2x"): ds-server reads it as 2 without a word and
-// so does dsmock, but the user most likely meant something else.
+// so does dsmock, but the user most likely meant something else; and about
+// a rate that is NaN or infinite, which both run with but no client can
+// price (simconfig.NumberWarnings).
 func warnNumbers(path string, stderr io.Writer) {
-	for _, w := range simconfig.TrailingGarbageFile(path) {
+	for _, w := range simconfig.NumberWarningsFile(path) {
 		fmt.Fprintln(stderr, "dsmock: warning:", w)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -179,6 +180,29 @@ func TestConfigErrorNamesTheAttribute(t *testing.T) {
 	shortSession(t, addr.String())
 	assert.Equal(t, 0, <-code)
 	assert.NotContains(t, stdout.String(), "RCVD", "no log, as without -v")
+}
+
+// TestNaNRateWarning: a config whose rate is NaN runs, as on ds-server,
+// and dsmock says on stderr, once, that every cost on the type is NaN and
+// that clients refuse the rate; stdout stays ds-server's.
+func TestNaNRateWarning(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(fixtureDir(t, "sample-config01"), "config.xml"))
+	require.NoError(t, err)
+	jobs, err := os.ReadFile(filepath.Join(fixtureDir(t, "sample-config01"), "jobs.xml"))
+	require.NoError(t, err)
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("jobs.xml", jobs, 0o644))
+	rate := regexp.MustCompile(`hourlyRate="[^"]*"`)
+	first := rate.FindIndex(src)
+	require.NotNil(t, first)
+	data := string(src[:first[0]]) + `hourlyRate="nan"` + string(src[first[1]:])
+	require.NoError(t, os.WriteFile("nan.xml", []byte(data), 0o644))
+
+	addr, stdout, stderr, code := startOn(t, "-c", "nan.xml", "-p", "0")
+	assert.Regexp(t, `^dsmock: warning: nan\.xml: <server> 1 \(\w+\): attribute hourlyRate: "nan" is NaN: ds-server runs the config, but every cost on the type is NaN or infinite, and dsclient and dsbench refuse such a rate\n$`, stderr.String())
+	shortSession(t, addr.String())
+	assert.Equal(t, 0, <-code)
+	assert.NotContains(t, stdout.String(), "warning")
 }
 
 // TestIgnoredOptionWarnings: -r, -j and -d that the run leaves without

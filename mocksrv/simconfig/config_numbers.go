@@ -206,14 +206,15 @@ var cfgNumberAttrs = map[string][]string{
 	"condition": {"value"},
 }
 
-// TrailingGarbage lists the number attributes of a configuration (data,
-// read from path) that carry text after the number: ds-server reads
-// cores="2x" as 2 without a word (strtol stops at the first non-digit,
-// §2.1), and so does the loader, but such a value is most likely a typo,
-// so the commands warn about each, naming the file, the element and the
-// attribute. Trailing blanks are not reported. The document is assumed to
-// have loaded (LoadConfig); one that does not parse gives no warnings.
-func TrailingGarbage(path string, data []byte) []string {
+// NumberWarnings lists what is odd in the numbers of a configuration (data,
+// read from path) that ds-server and the loader still accept, naming the
+// file, the element and the attribute of each: a number with text after it
+// (ds-server reads cores="2x" as 2 without a word, strtol stopping at the
+// first non-digit, §2.1; most likely a typo) and an hourlyRate that is NaN
+// or infinite as ds-server stores it (cfgRateWarning). Trailing blanks are
+// not reported. The document is assumed to have loaded (LoadConfig); one
+// that does not parse gives no warnings.
+func NumberWarnings(path string, data []byte) []string {
 	doc := etree.NewDocument()
 	if err := doc.ReadFromBytes(bytes.TrimPrefix(data, cfgBOM)); err != nil {
 		return nil
@@ -225,13 +226,10 @@ func TrailingGarbage(path string, data []byte) []string {
 		if attrs, ok := cfgNumberAttrs[e.Tag]; ok && e.Space == "" {
 			seen[e.Tag]++
 			for _, name := range attrs {
-				raw, ok := cfgAttr(e, name)
-				if !ok {
-					continue
-				}
-				if used, rest := cfgNumberPrefix(name, raw); rest != "" {
-					out = append(out, fmt.Sprintf("%s: %s: attribute %s: %q is read as %s, as ds-server does (it ignores %q)",
-						path, cfgElemName(e, seen[e.Tag]), name, raw, used, rest))
+				if raw, ok := cfgAttr(e, name); ok {
+					for _, w := range cfgNumberWarnings(name, raw) {
+						out = append(out, fmt.Sprintf("%s: %s: attribute %s: %q %s", path, cfgElemName(e, seen[e.Tag]), name, raw, w))
+					}
 				}
 			}
 		}
@@ -243,15 +241,54 @@ func TrailingGarbage(path string, data []byte) []string {
 	return out
 }
 
-// TrailingGarbageFile is TrailingGarbage of the file at path: what every
+// cfgNumberWarnings is what NumberWarnings says of one attribute's value,
+// each a predicate on the quoted value.
+func cfgNumberWarnings(attr, raw string) []string {
+	var out []string
+	if used, rest := cfgNumberPrefix(attr, raw); rest != "" {
+		out = append(out, fmt.Sprintf("is read as %s, as ds-server does (it ignores %q)", used, rest))
+	}
+	if attr == "hourlyRate" {
+		if w := cfgRateWarning(raw); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// cfgRateWarning says when a rate is NaN or infinite once stored as
+// ds-server stores it, a 32-bit float ("nan", "inf", or "1e39", beyond the
+// range): ds-server runs such a config (only 0 and -1 are refused, §2.3),
+// and so does the simulator, which must match it, but every cost on the
+// type is NaN or infinite, and clients refuse the rate in the
+// ds-system.xml (servertypes.Parse), so the user hears it before the run.
+func cfgRateWarning(raw string) string {
+	v, st := cfgStrtod(raw)
+	if st != cfgNumOK {
+		return ""
+	}
+	stored := float64(float32(v))
+	what := "is NaN"
+	switch {
+	case math.IsInf(stored, 0) && !math.IsInf(v, 0):
+		what = "is infinite as ds-server stores it (a 32-bit float)"
+	case math.IsInf(stored, 0):
+		what = "is infinite"
+	case !math.IsNaN(stored):
+		return ""
+	}
+	return what + ": ds-server runs the config, but every cost on the type is NaN or infinite, and dsclient and dsbench refuse such a rate"
+}
+
+// NumberWarningsFile is NumberWarnings of the file at path: what every
 // command that reads a config prints as warnings. A file that cannot be
 // read gives none (its loading says why).
-func TrailingGarbageFile(path string) []string {
+func NumberWarningsFile(path string) []string {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil
 	}
-	return TrailingGarbage(path, data)
+	return NumberWarnings(path, data)
 }
 
 // cfgNumberPrefix splits raw into the number ds-server reads and the text

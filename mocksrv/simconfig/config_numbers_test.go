@@ -117,10 +117,10 @@ func TestCfgStrtodNaN(t *testing.T) {
 	}
 }
 
-// TrailingGarbage names every number attribute with text after its number
-// (read as ds-server reads it, which LoadConfig also does), and nothing
-// else: clean values, trailing blanks, values without digits (the loader's
-// error) and attributes that are not numbers.
+// TestTrailingGarbage: NumberWarnings names every number attribute with
+// text after its number (read as ds-server reads it, which LoadConfig also
+// does), and nothing else: clean values, trailing blanks, values without
+// digits (the loader's error) and attributes that are not numbers.
 func TestTrailingGarbage(t *testing.T) {
 	doc := `<?xml version="1.0"?>
 <config randomSeed="1024x">
@@ -145,12 +145,42 @@ func TestTrailingGarbage(t *testing.T) {
 		`c.xml: <job> 1 (short): attribute maxRunTime: "300s" is read as 300, as ds-server does (it ignores "s")`,
 		`c.xml: <condition> 2 (jobcount): attribute value: "100 jobs" is read as 100, as ds-server does (it ignores " jobs")`,
 	}
-	got := TrailingGarbage("c.xml", []byte(doc))
+	got := NumberWarnings("c.xml", []byte(doc))
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if w := TrailingGarbage("c.xml", []byte("<config")); w != nil {
+	if w := NumberWarnings("c.xml", []byte("<config")); w != nil {
 		t.Errorf("a document that does not parse: %q", w)
+	}
+}
+
+// TestNumberWarningsRate: a rate that is NaN or infinite as ds-server
+// stores it (a 32-bit float) is named, however it is spelled, and with a
+// typo after it both are said; finite rates, 0 and negatives included,
+// are not.
+func TestNumberWarningsRate(t *testing.T) {
+	const tail = ": ds-server runs the config, but every cost on the type is NaN or infinite, and dsclient and dsbench refuse such a rate"
+	for _, c := range []struct{ rate, want string }{
+		{"0.4", ""},
+		{"0", ""},
+		{"-2", ""},
+		{"3.4e38", ""},
+		{"1e400", ""}, // out of range for strtod: the loader refuses it
+		{"nan", `"nan" is NaN` + tail},
+		{"-NaN(7)", `"-NaN(7)" is NaN` + tail},
+		{"inf", `"inf" is infinite` + tail},
+		{"-Infinity", `"-Infinity" is infinite` + tail},
+		{"1e39", `"1e39" is infinite as ds-server stores it (a 32-bit float)` + tail},
+		{"nanx", `"nanx" is read as nan, as ds-server does (it ignores "x")` + "\n" + `c.xml: <server> 1 (a): attribute hourlyRate: "nanx" is NaN` + tail},
+	} {
+		got := NumberWarnings("c.xml", []byte(`<config><servers><server type="a" hourlyRate="`+c.rate+`" cores="1"/></servers></config>`))
+		want := ""
+		if c.want != "" {
+			want = `c.xml: <server> 1 (a): attribute hourlyRate: ` + c.want
+		}
+		if g := strings.Join(got, "\n"); g != want {
+			t.Errorf("hourlyRate=%q:\n got %s\nwant %s", c.rate, g, want)
+		}
 	}
 }
 
@@ -162,13 +192,13 @@ func FuzzTrailingGarbage(f *testing.F) {
 		f.Add(s, `<config><servers><server type="a" cores="`)
 	}
 	f.Fuzz(func(t *testing.T, value, doc string) {
-		TrailingGarbage("f.xml", []byte(doc)) // arbitrary documents: no panic
+		NumberWarnings("f.xml", []byte(doc)) // arbitrary documents: no panic
 		if strings.ContainsAny(value, "<&\"") || !utf8.ValidString(value) || strings.ContainsFunc(value, func(r rune) bool {
 			return r < 0x20 || r == 0xFFFE || r == 0xFFFF
 		}) {
 			return // not an attribute value XML carries unchanged
 		}
-		w := TrailingGarbage("f.xml", []byte(`<config><servers><server type="a" cores="`+value+`"/></servers></config>`))
+		w := NumberWarnings("f.xml", []byte(`<config><servers><server type="a" cores="`+value+`"/></servers></config>`))
 		n, st := cfgStrtol(value)
 		rest := strings.TrimRight(value[cfgStrtolEnd(value):], " \t\n\v\f\r")
 		if want := st == cfgNumOK && rest != ""; want != (len(w) == 1) || len(w) > 1 {

@@ -155,12 +155,12 @@ func ReadServers(path string) ([]Server, error) {
 	return out, checkServers(path, out)
 }
 
-// ServerWarnings lists the numbers of the servers config's <server>
-// elements that carry text after them (cores="2x"), as dsmock -c warns
-// about them; the rest of that config is not read for a trace.
+// ServerWarnings lists what dsmock -c warns about in the numbers of the
+// servers config's <server> elements (text after a number, cores="2x"; a
+// NaN or infinite rate); the rest of that config is not read for a trace.
 func ServerWarnings(path string) []string {
 	var out []string
-	for _, w := range simconfig.TrailingGarbageFile(path) {
+	for _, w := range simconfig.NumberWarningsFile(path) {
 		if strings.HasPrefix(w, path+": <server> ") {
 			out = append(out, w)
 		}
