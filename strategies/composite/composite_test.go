@@ -17,7 +17,8 @@ import (
 
 // fixed is a test member: it asks GETS Capable (to show the shared view's
 // economy), proposes SCHD on its server (to=none: nothing, ErrNoServer;
-// to=enqj, to=pshj: ENQJ, PSHJ), answers CHKQ with deqj copies of DEQJ GQ
+// to=why: ErrNoServer wrapped with a reason numbered id; to=enqj, to=pshj:
+// ENQJ, PSHJ), answers CHKQ with deqj copies of DEQJ GQ
 // 0, its first outcome with answer copies, and records the outcomes it is
 // told.
 type fixed struct {
@@ -34,6 +35,8 @@ func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error
 	switch f.to.Type {
 	case "none":
 		return nil, strategies.ErrNoServer
+	case "why":
+		return nil, fmt.Errorf("test: %w: job %d fits nothing (reason %d)", strategies.ErrNoServer, j.ID, f.to.ID)
 	case "enqj":
 		return []protocol.Action{protocol.Enqueue{}}, nil
 	case "pshj":

@@ -12,14 +12,22 @@ import (
 // propose asks every member for the job and returns the proposal with the
 // lowest score; the first member wins ties. A member with nothing to
 // propose (ErrNoServer) is passed over; any other error ends the run, as it
-// would for the member alone.
+// would for the member alone. When no member proposes, the error is the
+// first that says more than the bare ErrNoServer (frontier's "job 7 …
+// fits no server type"), named by its member and still ErrNoServer to
+// errors.Is: members that say why say the same thing of one job, so one
+// explanation is enough, and a join of them would repeat it.
 func (c *composite) propose(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	c.view.reset(v)
 	best, bestScore := -1, math.Inf(1)
 	var bestActs []protocol.Action
+	var why error // the first ErrNoServer with detail
 	for i, m := range c.members {
 		acts, err := m.Job(c.view, job)
 		if errors.Is(err, strategies.ErrNoServer) {
+			if why == nil && err != strategies.ErrNoServer {
+				why = fmt.Errorf("member %d (%s): %w", i+1, c.names[i], err)
+			}
 			continue
 		}
 		if err != nil {
@@ -29,6 +37,9 @@ func (c *composite) propose(v strategies.View, job protocol.Job) ([]protocol.Act
 		if best < 0 || s < bestScore {
 			best, bestScore, bestActs = i, s, acts
 		}
+	}
+	if best < 0 && why != nil {
+		return nil, why
 	}
 	if best < 0 {
 		return nil, strategies.ErrNoServer

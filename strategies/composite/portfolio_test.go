@@ -55,6 +55,35 @@ func TestPortfolioPassesOver(t *testing.T) {
 	}
 }
 
+// When no member proposes, the portfolio's error is the first member's
+// that says why, named by its member; with none saying more than the
+// sentinel, the sentinel. Either way errors.Is finds ErrNoServer.
+func TestPortfolioNoServerKeepsTheReason(t *testing.T) {
+	for _, tc := range []struct {
+		members string
+		want    string // the error's text
+	}{
+		{"[test-fixed:to=none; test-fixed:to=none]", strategies.ErrNoServer.Error()},
+		{"[test-fixed:to=none; test-fixed:to=why,id=2]",
+			"member 2 (test-fixed): test: no server can take the job: job 1 fits nothing (reason 2)"},
+		{"[test-fixed:to=why,id=1; test-fixed:to=why,id=2]",
+			"member 1 (test-fixed): test: no server can take the job: job 1 fits nothing (reason 1)"},
+		{"[test-fixed:to=why,id=1; test-fixed:to=big]", ""},
+	} {
+		c := makeComposite(t, map[string]string{"members": tc.members, "mode": "portfolio"})
+		v := clusterView(t)
+		j := jb(1, 2, 100)
+		offer(v, j)
+		_, err := c.Job(v, j)
+		if tc.want == "" {
+			assert.NoError(t, err, tc.members)
+			continue
+		}
+		assert.ErrorIs(t, err, strategies.ErrNoServer, tc.members)
+		assert.EqualError(t, err, tc.want, tc.members)
+	}
+}
+
 // The shared view copies records into its memory (the simulator reuses
 // its GETS buffer: a later query overwrites what an earlier one returned)
 // and out of it (a member may sort or change what it is given): every
