@@ -231,8 +231,8 @@ func TestSWFServersLeftBehind(t *testing.T) {
 		code    int
 		stderr  string // the dsbench lines but the conversion report's
 	}{
-		{"failure model", nil, model, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + model + "\": " + model + `: <servers failureModel="teragrid">` + refused + model + " and add the attribute to the config it writes\n"},
-		{"failure trace", nil, failFile, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + failFile + "\": " + failFile + `: <servers failureFile="f.txt">` + refused + failFile + " and add the attribute to the config it writes\n"},
+		{"failure model", nil, model, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + model + "\": " + model + `: <servers failureModel="teragrid">` + refused + model + " and add the attribute to the config it writes (dsswf says how)\n"},
+		{"failure trace", nil, failFile, ExitUsage, "dsbench: swf spec \"" + swfTrace + ":servers=" + failFile + "\": " + failFile + `: <servers failureFile="f.txt">` + refused + failFile + " and add the attribute to the config it writes (dsswf says how)\n"},
 		{"job file", nil, jobFile, 0, w + jobFile + `: <jobs file="j.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
 		{"newline without -n", nil, nl, 0, w + nl + `: <config newline="true"> has no effect: ` + alone + "; give -n for newline mode\n"},
 		{"newline with -n", []string{"-n"}, nl, 0, ""},

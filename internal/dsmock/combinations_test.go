@@ -115,11 +115,11 @@ func TestOptionCombinations(t *testing.T) {
 		{"--swf job-file=", []string{"--swf", swfTrace + ":job-file=j.xml"}, 1,
 			"dsmock: --swf: job-file=j.xml names the job file dsswf writes; dsmock --swf writes none (it converts the trace in memory): leave it out\n"},
 		{"--swf, -c with failureFile", []string{"-c", "failfile.xml", "--swf", swfTrace}, 1,
-			`dsmock: --swf: failfile.xml: <servers failureFile="f.txt">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers failfile.xml and add the attribute to the config it writes` + "\n"},
+			`dsmock: --swf: failfile.xml: <servers failureFile="f.txt">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers failfile.xml and add the attribute to the config it writes (dsswf says how)` + "\n"},
 		{"--swf, -c with failureModel", []string{"-c", "model.xml", "--swf", swfTrace}, 1,
-			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes` + "\n"},
+			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes (dsswf says how)` + "\n"},
 		{"--swf servers= with failureModel", []string{"--swf", swfTrace + ":servers=model.xml"}, 1,
-			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes` + "\n"},
+			`dsmock: --swf: model.xml: <servers failureModel="teragrid">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers model.xml and add the attribute to the config it writes (dsswf says how)` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkCombination(t, tc.args, tc.status, tc.stderr) })
 	}

@@ -1,6 +1,9 @@
 package swf
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The rule for a trace run on a servers config's <server> elements
 // (dsmock --swf with -c or servers=, dsbench's servers=), one for both
@@ -8,20 +11,28 @@ import "fmt"
 // rather than running one, has its own (internal/dsswf).
 
 // FailuresLeftBehind is the refusal for the servers config at path when
-// it makes servers fail (failureModel or failureFile): the trace's run
-// has none, so it would measure another system than the config's, and
-// running on would hide that. It names the way to keep them (dsswf
-// writes the files, to whose config the attribute can be added); nil
-// when the config has no failures, and when it cannot be read (the
+// it makes servers fail (failureModel, failureFile or both, each named):
+// the trace's run has none, so it would measure another system than the
+// config's, and running on would hide that. It names the way to keep them
+// (dsswf writes the files, to whose config the attributes can be added);
+// nil when the config has no failures, and when it cannot be read (the
 // conversion says why).
 func FailuresLeftBehind(path string) error {
+	var attrs []string
 	for _, s := range UnusedSettings(path) {
 		if s.Failures() {
-			return fmt.Errorf("%s: %s: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers %s and add the attribute to the config it writes",
-				path, s, path)
+			attrs = append(attrs, s.XMLAttr())
 		}
 	}
-	return nil
+	if len(attrs) == 0 {
+		return nil
+	}
+	what := "the attribute"
+	if len(attrs) > 1 {
+		what = "the attributes"
+	}
+	return fmt.Errorf("%s: <servers %s>: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers %s and add %s to the config it writes (dsswf says how)",
+		path, strings.Join(attrs, " "), path, what)
 }
 
 // RunSetup is what a trace's run has in place of the servers config's

@@ -9,8 +9,9 @@ import (
 )
 
 // TestRunLeftBehind: the rule dsmock and dsbench share for a trace run on
-// a servers config: failures are refused, the first one named (failureModel before failureFile); the job
-// file is always warned about, newline="true" only without -n and
+// a servers config: failures are refused, each setting named as written
+// (both when the config has a model and a file); the job file is always
+// warned about, newline="true" only without -n and
 // randomSeed only with --mem-fail; a config with none of them, or none
 // at all, gives nothing.
 func TestRunLeftBehind(t *testing.T) {
@@ -25,12 +26,14 @@ func TestRunLeftBehind(t *testing.T) {
 		warnings  []string
 	}{
 		{"servers alone", `<config>` + servers + `</config>`, RunSetup{Newline: true, MemFail: true}, "", nil},
-		{"everything, plain run", all, RunSetup{}, `<servers failureModel="g5k06">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers `,
+		{"everything, plain run", all, RunSetup{}, `<servers failureFile="f.txt" failureModel="g5k06">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers `,
 			[]string{`<config newline="true"> has no effect` + alone + "; give -n for newline mode", `<jobs file="j.xml"> has no effect` + alone + ", with the trace's jobs"}},
-		{"everything, -n --mem-fail", all, RunSetup{Newline: true, MemFail: true}, `<servers failureModel="g5k06">`,
+		{"everything, -n --mem-fail", all, RunSetup{Newline: true, MemFail: true}, `<servers failureFile="f.txt" failureModel="g5k06">`,
 			[]string{`<config randomSeed="7"> has no effect` + alone + "; --mem-fail's draws are seeded with 1024", `<jobs file="j.xml"> has no effect` + alone + ", with the trace's jobs"}},
 		{"a failure model", `<config>` + strings.Replace(servers, "<servers>", `<servers failureModel="teragrid">`, 1) + `</config>`, RunSetup{},
 			`<servers failureModel="teragrid">: the trace runs`, nil},
+		{"a failure file", `<config>` + strings.Replace(servers, "<servers>", `<servers failureFile="a b.txt">`, 1) + `</config>`, RunSetup{},
+			`<servers failureFile="a b.txt">: the trace runs on the config's <server> elements alone, without its failures; write the files with dsswf --servers `, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := filepath.Join(dir, "c.xml")

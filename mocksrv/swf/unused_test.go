@@ -1,9 +1,11 @@
 package swf
 
 import (
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +45,29 @@ func TestUnusedSettings(t *testing.T) {
 	s := Setting{"jobs", "file", "j.xml"}
 	if s.String() != `<jobs file="j.xml">` || s.Failures() || !(Setting{"servers", "failureFile", "f"}).Failures() {
 		t.Errorf("%s: String or Failures wrong", s)
+	}
+}
+
+// TestSettingString: a setting shows as the XML it came from, its value
+// escaped as XML escapes text, so a quote, a newline or markup in it
+// leaves one attribute on one line, which reads back as the value.
+func TestSettingString(t *testing.T) {
+	for _, c := range []struct{ value, want string }{
+		{"j.xml", `<jobs file="j.xml">`},
+		{`a"b.xml`, `<jobs file="a&#34;b.xml">`},
+		{"a\nb.xml", `<jobs file="a&#xA;b.xml">`},
+		{"<&>'\t\r", `<jobs file="&lt;&amp;&gt;&#39;&#x9;&#xD;">`},
+	} {
+		got := Setting{"jobs", "file", c.value}.String()
+		if got != c.want {
+			t.Errorf("value %q: %s, want %s", c.value, got, c.want)
+			continue
+		}
+		var back struct {
+			File string `xml:"file,attr"`
+		}
+		if err := xml.Unmarshal([]byte(strings.TrimSuffix(got, ">")+"/>"), &back); err != nil || back.File != c.value {
+			t.Errorf("value %q: %s reads back as %q, %v", c.value, got, back.File, err)
+		}
 	}
 }
