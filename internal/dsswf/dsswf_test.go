@@ -376,7 +376,8 @@ func TestHelp(t *testing.T) {
 // where to add it: failures, randomSeed with a failure model (it seeds
 // it), newline="true"; the job file (the trace's replaces it) and a
 // randomSeed alone (nothing draws with it) get no word. Following the
-// advice gives the written config the config's failures.
+// advice gives the written config the config's failures, a failure trace
+// named from the written config's folder, where it is run.
 func TestServersLeftBehind(t *testing.T) {
 	const w = "dsswf: warning: "
 	for _, c := range []struct {
@@ -388,7 +389,13 @@ func TestServersLeftBehind(t *testing.T) {
 				w + s + `: <servers failureModel="teragrid"> is not in ` + c + ` (dsswf copies the <server> elements alone): its runs have no failures; add failureModel="teragrid" to its <servers> element for them` + "\n"
 		}},
 		{"failure trace", "<servers>", `<servers failureFile="f.txt">`, func(s, c string) string {
-			return w + s + `: <servers failureFile="f.txt"> is not in ` + c + ` (dsswf copies the <server> elements alone): its runs have no failures; add failureFile="f.txt" to its <servers> element for them` + "\n"
+			f, dir := filepath.Join(filepath.Dir(s), "f.txt"), filepath.Dir(c)
+			rel, err := filepath.Rel(dir, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w + s + `: <servers failureFile="f.txt"> is not in ` + c + ` (dsswf copies the <server> elements alone): its runs have no failures; add failureFile="` + rel + `" to its <servers> element for them (` +
+				f + ` named from ` + dir + `, the folder of its job file, which ds-server is run in); f.txt is neither in the working directory nor beside ` + s + `, so the path assumes it beside ` + s + "\n"
 		}},
 		{"newline", `randomSeed="7"`, `randomSeed="7" newline="true"`, func(s, c string) string {
 			return w + s + `: <config newline="true"> is not in ` + c + ` (dsswf copies the <server> elements alone): run it with -n for newline mode, or add newline="true" to its <config> element` + "\n"
@@ -408,6 +415,34 @@ func TestServersLeftBehind(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the advice for a failure trace in another folder", func(t *testing.T) {
+		servers := serversWith(t, "<servers>", `<servers failureFile="f.txt">`)
+		if err := os.WriteFile(filepath.Join(filepath.Dir(servers), "f.txt"), []byte("10 20 big 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), "out")
+		var stdout, stderr bytes.Buffer
+		if code := Main([]string{"-o", dir, "--servers", servers, trace}, &stdout, &stderr); code != ExitOK {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		attr := regexp.MustCompile(`add (failureFile="[^"]*")`).FindStringSubmatch(stderr.String())
+		if attr == nil || strings.Contains(stderr.String(), "assumes") {
+			t.Fatalf("advice: %s", stderr.String())
+		}
+		config := filepath.Join(dir, "config.xml")
+		data, err := os.ReadFile(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(config, bytes.Replace(data, []byte("<servers>"), []byte("<servers "+attr[1]+">"), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir) // where ds-server runs it
+		cfg, err := mocksrv.LoadConfig("config.xml", mocksrv.LoadOptions{})
+		if err != nil || len(cfg.Failures) != 1 {
+			t.Fatalf("edited config with %s: %v", attr[1], err)
+		}
+	})
 	t.Run("the advice", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
 		var stdout, stderr bytes.Buffer
@@ -431,4 +466,41 @@ func TestServersLeftBehind(t *testing.T) {
 			t.Fatalf("edited config: %v, %+v", err, cfg)
 		}
 	})
+}
+
+// TestFailureFileAdvice: the failureFile dsswf advises adding names the
+// servers config's trace from the written config's folder, where it is
+// run: found as dsmock -c would find it (the working directory, then
+// beside the servers config); kept as written when that is the same
+// path (absolute, or the two configs share a folder); a trace found
+// nowhere is assumed beside the servers config, and said to be missing.
+func TestFailureFileAdvice(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	for _, f := range []string{"srv/f.txt", "cwd.txt"} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("10 20 big 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	abs := filepath.Join(root, "srv", "f.txt")
+	const tail = ", the folder of its job file, which ds-server is run in)"
+	for _, c := range []struct{ config, name, want string }{
+		{"srv/config.xml", "f.txt", `add failureFile="f.txt" to its <servers> element for them`},
+		{"out/config.xml", "f.txt", `add failureFile="../srv/f.txt" to its <servers> element for them (srv/f.txt named from out` + tail},
+		{"out/deep/config.xml", "f.txt", `add failureFile="../../srv/f.txt" to its <servers> element for them (srv/f.txt named from out/deep` + tail},
+		{"out/config.xml", "cwd.txt", `add failureFile="../cwd.txt" to its <servers> element for them (cwd.txt named from out` + tail},
+		{"out/config.xml", abs, `add failureFile="` + abs + `" to its <servers> element for them`},
+		{"out/config.xml", "gone.txt", `add failureFile="../srv/gone.txt" to its <servers> element for them (srv/gone.txt named from out` + tail +
+			"; gone.txt is neither in the working directory nor beside srv/servers.xml, so the path assumes it beside srv/servers.xml"},
+		{"out/config.xml", "/gone.txt", `add failureFile="/gone.txt" to its <servers> element for them; /gone.txt does not exist`},
+		{"out/config.xml", `a"b.txt`, `add failureFile="../srv/a&#34;b.txt" to its <servers> element for them (srv/a"b.txt named from out` + tail +
+			`; a"b.txt is neither in the working directory nor beside srv/servers.xml, so the path assumes it beside srv/servers.xml`},
+	} {
+		if got := failureFileAdvice("srv/servers.xml", c.config, c.name); got != c.want {
+			t.Errorf("%s in %s:\n got %s\nwant %s", c.name, c.config, got, c.want)
+		}
+	}
 }
