@@ -73,7 +73,7 @@ func TestSessionSystemRefusesNaNRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	sys, err := s.System()
-	if err == nil || !strings.Contains(err.Error(), `type "big": attribute hourlyRate="NaN" is not a finite number`) {
+	if err == nil || !strings.Contains(err.Error(), `type "big": attribute hourlyRate="nan" is not a finite number`) {
 		t.Fatalf("System() = %v, %v; want the NaN rate of big refused", sys, err)
 	}
 }

@@ -144,6 +144,24 @@ func FromServers(recs []protocol.Server) (*System, error) {
 	return New("GETS All", types)
 }
 
+// cFixed2 is C's %.2f: Go's prints NaN and ±Inf as NaN, +Inf, -Inf where
+// C prints nan (or -nan, sign bit set), inf, -inf. ds-server runs a config
+// whose rate is nan or inf (dsmock warns of it, servertypes.Parse refuses
+// it on the client side) and writes it this way.
+func cFixed2(x float64) string {
+	switch {
+	case math.IsNaN(x) && math.Signbit(x):
+		return "-nan"
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
 // XML renders the system as ds-server writes ds-system.xml, in this
 // System's file order (ds-server.md §1.7). The rate is printed with two
 // decimals from its 32-bit float value, as ds-server stores it.
@@ -153,8 +171,8 @@ func (s *System) XML(version string) []byte {
 	fmt.Fprintf(&b, "<!-- system information generated for ds-sim@MQ, %s -->\n", version)
 	b.WriteString("<system>\n\t<servers>\n")
 	for _, t := range s.types {
-		fmt.Fprintf(&b, "\t\t<server type=\"%s\" limit=\"%d\" bootupTime=\"%d\" hourlyRate=\"%.2f\" cores=\"%d\" memory=\"%d\" disk=\"%d\" />\n",
-			t.Name, t.Limit, t.BootupTime, float64(float32(t.HourlyRate)), t.Cores, t.Memory, t.Disk)
+		fmt.Fprintf(&b, "\t\t<server type=\"%s\" limit=\"%d\" bootupTime=\"%d\" hourlyRate=\"%s\" cores=\"%d\" memory=\"%d\" disk=\"%d\" />\n",
+			t.Name, t.Limit, t.BootupTime, cFixed2(float64(float32(t.HourlyRate))), t.Cores, t.Memory, t.Disk)
 	}
 	b.WriteString("\t</servers>\n</system>\n")
 	return b.Bytes()

@@ -1,8 +1,12 @@
 package servertypes_test
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/servertypes"
 )
@@ -50,5 +54,29 @@ func TestParseRate(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), prefix) || !strings.Contains(err.Error(), c.problem) {
 			t.Errorf("hourlyRate=%q: error %v, want %q… %s", c.rate, err, prefix, c.problem)
 		}
+	}
+}
+
+// ds-system.xml's rate is C's %.2f of the 32-bit rate: ds-server runs a
+// config whose rate is nan or inf (only 0 and -1 are refused, ds-server.md
+// §2.3), and C spells those nan, -nan, inf, -inf, where Go's %.2f wrote
+// NaN, +Inf, -Inf.
+func TestXMLRateAsCPrintsIt(t *testing.T) {
+	for _, tc := range []struct {
+		rate float64
+		want string
+	}{
+		{0.4, `hourlyRate="0.40"`},
+		{0.125, `hourlyRate="0.12"`}, // exact in binary: C rounds half to even, as Go does
+		{-1.5, `hourlyRate="-1.50"`},
+		{math.NaN(), `hourlyRate="nan"`},
+		{math.Copysign(math.NaN(), -1), `hourlyRate="-nan"`},
+		{math.Inf(1), `hourlyRate="inf"`},
+		{math.Inf(-1), `hourlyRate="-inf"`},
+		{1e39, `hourlyRate="inf"`}, // beyond float32: ds-server stores inf
+	} {
+		sys, err := servertypes.New("t", []servertypes.Type{{Name: "a", Limit: 1, BootupTime: 60, HourlyRate: tc.rate, Cores: 1, Memory: 100, Disk: 100}})
+		require.NoError(t, err)
+		assert.Contains(t, string(sys.XML("v")), tc.want, "rate %v", tc.rate)
 	}
 }
