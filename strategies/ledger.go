@@ -72,6 +72,12 @@ type Ledger struct {
 	booting, emptied []int32
 	poweredCores     int
 
+	// The servers changed, in order, for a strategy that follows a few
+	// servers without walking them all (see Changes): positions in
+	// machines, the first one's mark changesFrom.
+	changes     []int32
+	changesFrom int
+
 	// Per type, the lowest id of its inactive servers (its limit when none
 	// is): lowered when a server is powered off or recovers, walked up when
 	// that server boots or fails, recounted at Resync (see LowestInactive).

@@ -13,6 +13,7 @@ import (
 // reference baselines never do. What the server does not tell is kept:
 // IdleSince of servers that are still empty, failure counts.
 func (l *Ledger) Resync(q Queries) error {
+	l.forgetChanges() // first: a query that fails leaves servers half rewritten
 	recs, err := q.GetsAll()
 	if err != nil {
 		return fmt.Errorf("ledger resync: %w", err)

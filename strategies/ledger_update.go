@@ -55,6 +55,7 @@ func (l *Ledger) advance(t int) {
 	for _, i := range l.emptied {
 		if m := &l.machines[i]; m.State == protocol.Active && len(m.Running) == 0 {
 			m.State = protocol.Idle
+			l.touch(m)
 		}
 	}
 	l.emptied = l.emptied[:0]
@@ -72,6 +73,7 @@ func (l *Ledger) finishBoots(t int) {
 			kept = append(kept, i)
 		default:
 			m.State = protocol.Active
+			l.touch(m)
 			for len(m.Waiting) > 0 && m.Waiting[0].Start >= 0 && m.Waiting[0].Start <= t {
 				m.Running = append(m.Running, m.Waiting[0])
 				m.Waiting = m.Waiting[1:]
@@ -95,6 +97,7 @@ func (l *Ledger) completed(e *protocol.JobCompleted) {
 	if !ok {
 		return
 	}
+	l.touch(m)
 	if i := jobIndex(m.Running, e.JobID); i >= 0 {
 		m.Free = add(m.Free, m.Running[i].Req())
 		m.Running = slices.Delete(m.Running, i, i+1)
@@ -162,6 +165,7 @@ func (l *Ledger) evict(m *Machine) int {
 // powerOff leaves a server inactive (TERM, recovery) or unavailable
 // (failure): no boot, full capacity or none (§4.1, §4.3).
 func (l *Ledger) powerOff(m *Machine, st protocol.ServerState) {
+	l.touch(m)
 	if m.Powered() {
 		l.poweredCores -= m.Type.Cores
 	}
@@ -295,6 +299,7 @@ func (l *Ledger) schedule(a protocol.Schedule) error {
 func (l *Ledger) place(m *Machine, j protocol.Job) {
 	r := j.Req()
 	fits := r.Fits(m.Free.Cores, m.Free.Memory, m.Free.Disk)
+	l.touch(m)
 	m.IdleSince = -1
 	switch {
 	case m.State == protocol.Idle, m.State == protocol.Active && len(m.Waiting) == 0 && fits:
@@ -389,6 +394,7 @@ func (l *Ledger) terminate(a protocol.Terminate, reply string) error {
 
 // take removes a job from a server's running or waiting list.
 func (l *Ledger) take(m *Machine, id int) (Placement, bool) {
+	l.touch(m) // also when id is not there: a change more is only a look more
 	if i := jobIndex(m.Running, id); i >= 0 {
 		p := m.Running[i]
 		m.Running = slices.Delete(m.Running, i, i+1)
