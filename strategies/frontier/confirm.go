@@ -31,7 +31,7 @@ func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 	switch a := a.(type) {
 	case protocol.Terminate:
 		f.freed = slices.DeleteFunc(f.freed, func(x freed) bool { return x.ref == a.Server })
-		if m, ok := l.Machine(a.Server); ok && f.warm.on[m] {
+		if m, ok := l.Machine(a.Server); ok && f.warm.kept.has(m) {
 			f.warm.poweredOff(m, l.Now())
 		}
 	case protocol.Migrate:
@@ -58,7 +58,7 @@ func (f *frontier) confirmed(l *strategies.Ledger, a protocol.Action) {
 // tookKept settles the bet on the server ref when it was kept on (see
 // warmth.taken).
 func (f *frontier) tookKept(l *strategies.Ledger, ref protocol.ServerRef) {
-	if m, ok := l.Machine(ref); ok && f.warm.on[m] {
+	if m, ok := l.Machine(ref); ok && f.warm.kept.has(m) {
 		f.warm.taken(m, l.Now())
 	}
 }

@@ -44,7 +44,7 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 		return append(acts, park(l, f.rel.failures > 0)), nil
 	}
 	f.placing.job, f.placing.to = job.ID, c.m.Ref // the bet and the forecast learn from it once done (see confirmed)
-	f.placing.needs, f.placing.cores = needs(c.m, f.warm.on[c.m], f.warm.altOff), job.Cores
+	f.placing.needs, f.placing.cores = needs(c.m, f.warm.kept.has(c.m), f.warm.altOff), job.Cores
 	return append(acts, protocol.Schedule{JobID: job.ID, Server: c.m.Ref}), nil
 }
 
@@ -97,7 +97,7 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			// migrateOnto only asks here (a job this decision moves elsewhere
 			// counts: m is then freed, and settled at a later decision).
 			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0 && len(f.rehome(l, m, touched)) == 0:
-				if !f.warm.on[m] && !f.keep(m, done.Time) { // kept already: by settle, just now
+				if !f.warm.kept.has(m) && !f.keep(m, done.Time) { // kept already: by settle, just now
 					acts = append(acts, f.powerOff(m.Ref, done.Time))
 				}
 			case len(m.Waiting) == 0:

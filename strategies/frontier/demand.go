@@ -93,7 +93,7 @@ func (d *demand) placed(now int, typ string, cores int) {
 }
 
 // rate is λ_t (arrivals needing type t per second) and their mean cores.
-// cool asks it once per type and decision (see typeTerms), keep once per
+// cool asks it once per type and decision (see holdsOver), keep once per
 // emptied server: no memo needed.
 func (d *demand) rate(t string, now int) (float64, float64) {
 	n := d.count[t]

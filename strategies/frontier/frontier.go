@@ -81,7 +81,9 @@ type frontier struct {
 	placing     placing           // the SCHD Job returned last, and what it tells the bet and the forecast once done
 	refused     refusals          // actions ds-server refused this second: not asked for again
 	starts      []int             // replan's copy of a forecast's starts
-	terms       []coolTerms       // cool's per-type terms of one decision (see coolTerms)
+	changed     []*kept           // cool's scratch: the kept servers the ledger changed (see changedKept)
+	busy        []*kept           // cool's scratch: the kept servers touched (see touchedKept)
+	ending      []*kept           // cool's scratch: the kept servers whose hold is over (see holdsOver)
 }
 
 func init() {

@@ -510,7 +510,7 @@ func TestKeepWarm(t *testing.T) {
 	assert.Zero(t, f.warm.net, "nothing counted before the TERM is done")
 	apply(t, f, v, acts)
 	assert.InDelta(t, -6000*0.2/3600, f.warm.net, 1e-12)
-	assert.Empty(t, f.warm.kept)
+	assert.Empty(t, f.warm.kept.inOrder())
 
 	_, _, acts = setup("turnaround", 7000)
 	assert.Equal(t, term, acts, "its type's last boot is older than the hold")
@@ -518,8 +518,7 @@ func TestKeepWarm(t *testing.T) {
 	assert.Equal(t, term, acts, "balanced does not bet")
 	f, v, _ = setup("turnaround", 200)
 	m := mustMachine(t, v, ref("small", 0))
-	f.warm.kept = nil // no bet open
-	clear(f.warm.on)
+	f.warm.kept = newKeptSet() // no bet open
 	f.warm.net = -1
 	assert.False(t, f.keep(m, 200), "past bets lost more than they gained: no new one")
 	f.warm.net = 0

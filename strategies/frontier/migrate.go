@@ -101,7 +101,7 @@ func (f *frontier) settle(l *strategies.Ledger, rehoming bool) ([]protocol.Actio
 		switch {
 		case len(moves) > 0:
 			acts = append(acts, moves...)
-		case s.Empty() && len(l.Queue()) == 0 && (f.warm.on[s] || f.keep(s, l.Now())):
+		case s.Empty() && len(l.Queue()) == 0 && (f.warm.kept.has(s) || f.keep(s, l.Now())):
 			continue // the bet's now: cool powers it off at the end of its hold
 		case s.Empty() && len(l.Queue()) == 0:
 			acts = append(acts, protocol.Terminate{Server: s.Ref})

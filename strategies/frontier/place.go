@@ -50,13 +50,13 @@ func (f *frontier) place(v strategies.View, job protocol.Job, skip []protocol.Se
 		if !found || better(c, best) {
 			best, found = c, true
 		}
-		if !f.warm.on[m] && (!altFound || better(c, alt)) {
+		if !f.warm.kept.has(m) && (!altFound || better(c, alt)) {
 			alt, altFound = c, true
 		}
 	})
 	f.warm.altOff = true
 	f.placing.took, f.placing.gained = false, 0
-	if found && altFound && f.warm.on[best.m] {
+	if found && altFound && f.warm.kept.has(best.m) {
 		// What keeping it on gained this job, by place's own score:
 		// credited to the bet once the SCHD is done (see confirmed).
 		f.placing.took, f.placing.gained = true, alt.score-best.score
@@ -112,7 +112,7 @@ func (f *frontier) score(l *strategies.Ledger, m *strategies.Machine, job protoc
 	if o.start < 0 {
 		return choice{}, false
 	}
-	if m.Empty() && f.warm.on[m] {
+	if m.Empty() && f.warm.kept.has(m) {
 		o.billed = max(o.billed, l.Now()) // its idle time so far is paid either way: TERM bills it too
 	}
 	c := choice{m: m}

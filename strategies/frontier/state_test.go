@@ -204,7 +204,7 @@ func TestKeptServerPoweredOffAgain(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, term, acts)
 	assert.Zero(t, f.warm.net, "not sent: nothing lost yet")
-	assert.Len(t, f.warm.kept, 1, "still kept on")
+	assert.Len(t, f.warm.kept.inOrder(), 1, "still kept on")
 	assert.False(t, f.keep(mustMachine(t, v, ref("small", 1)), 6200), "its open bet counts against a new one")
 
 	v.Book.Observe(&protocol.JobCompleted{Time: 6300, JobID: -1, Server: ref("big", 0)})
@@ -213,8 +213,8 @@ func TestKeptServerPoweredOffAgain(t *testing.T) {
 	require.Equal(t, term, acts, "asked again")
 	apply(t, f, v, acts)
 	assert.InDelta(t, -6100*0.2/3600, f.warm.net, 1e-12, "its 6100 s idle, charged once")
-	assert.Empty(t, f.warm.kept)
-	assert.Empty(t, f.warm.on)
+	assert.Empty(t, f.warm.kept.inOrder())
+	assert.Empty(t, f.warm.kept.on)
 }
 
 // Review finding 3, the bet's gain and the demand forecast: a job that

@@ -31,32 +31,28 @@ import (
 // the balanced weight, where jobs fill running servers instead, and pays
 // at the turnaround weight), after losing at most one hold.
 type warmth struct {
-	boots map[string][]int             // per type, the times it was booted by frontier
-	kept  []kept                       // servers kept on, empty
-	cores float64                      // sum of the cores of the jobs offered
-	jobs  float64                      // jobs offered
-	seen  []bool                       // by job id: counted in cores and jobs
-	net   float64                      // dollars: the settled bets' gains less their costs
-	on    map[*strategies.Machine]bool // the servers in kept
+	boots   map[string][]int // per type, the times it was booted by frontier
+	kept    keptSet          // servers kept on, empty
+	cores   float64          // sum of the cores of the jobs offered
+	jobs    float64          // jobs offered
+	counted []bool           // by job id: counted in cores and jobs
+	net     float64          // dollars: the settled bets' gains less their costs
 
 	gain   float64 // dollars: what the jobs that took kept servers gained, summed (demand)
 	uses   int     // how many did
 	altOff bool    // the last job placed had a boot as its best alternative
+
+	cools    int                // cools run so far
+	lastCool int                // the last one's time
+	ledger   *strategies.Ledger // the ledger mark is of
+	mark     int                // where its Changes were read up to (see changedKept)
 }
 
 // newWarmth makes the maps with the strategy: keep reads and trims boots
 // at any completion, also in a composite where frontier's proposals have
 // never booted a server (a lazy map made at the first boot panicked there).
 func newWarmth() warmth {
-	return warmth{boots: map[string][]int{}, on: map[*strategies.Machine]bool{}}
-}
-
-type kept struct {
-	m     *strategies.Machine
-	since int
-	idle  int  // m.IdleSince when kept: it moves once another member's job has taken m and left (see cool)
-	seen  int  // the last decision that found m still empty since it was kept
-	off   bool // cool returned its TERM, not yet done: the bet is settled once it is (see poweredOff)
+	return warmth{boots: map[string][]int{}, kept: newKeptSet()}
 }
 
 // hold is how long an empty server of m's type may stay on, in seconds:
@@ -93,13 +89,13 @@ func (w *warmth) offered(job protocol.Job) {
 	if job.ID < 0 {
 		return
 	}
-	if job.ID >= len(w.seen) {
-		w.seen = append(w.seen, make([]bool, job.ID+1-len(w.seen))...)
+	if job.ID >= len(w.counted) {
+		w.counted = append(w.counted, make([]bool, job.ID+1-len(w.counted))...)
 	}
-	if w.seen[job.ID] {
+	if w.counted[job.ID] {
 		return
 	}
-	w.seen[job.ID] = true
+	w.counted[job.ID] = true
 	w.cores += float64(job.Cores)
 	w.jobs++
 }
@@ -112,25 +108,14 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 	if !f.warmOn || h <= 0 {
 		return false
 	}
-	if f.dem.active && f.wanted(m, f.keptOfType(m.Ref.Type), now) {
+	if f.dem.active && f.wanted(m, f.warm.kept.open(m.Ref.Type), now) {
 		f.noteKept(m, now)
 		return true
 	}
 	times := f.warm.boots[m.Ref.Type]
 	i, _ := slices.BinarySearch(times, now-h+1)
 	f.warm.boots[m.Ref.Type] = times[i:] // older boots no longer count
-	held, exposure, net := 0, 0.0, f.warm.net
-	for _, k := range f.warm.kept {
-		if k.off { // its TERM, returned with this decision's, settles its bet as lost (see poweredOff)
-			net -= k.idleUntil(now)
-			continue
-		}
-		if k.m.Ref.Type == m.Ref.Type {
-			held++
-		}
-		exposure += float64(f.hold(k.m)) * k.m.Type.HourlyRate / 3600
-	}
-	if len(times)-i <= held || net < exposure {
+	if len(times)-i <= f.warm.kept.open(m.Ref.Type) || f.exposed(now) {
 		return false
 	}
 	f.noteKept(m, now)
@@ -139,8 +124,7 @@ func (f *frontier) keep(m *strategies.Machine, now int) bool {
 
 // noteKept notes m kept on since now.
 func (f *frontier) noteKept(m *strategies.Machine, now int) {
-	f.warm.kept = append(f.warm.kept, kept{m: m, since: now, idle: m.IdleSince, seen: now})
-	f.warm.on[m] = true
+	f.warm.kept.add(m, now, f.warm.cools)
 }
 
 // taken settles the bet on m, kept on, once a job of frontier's, by SCHD
@@ -150,9 +134,9 @@ func (f *frontier) noteKept(m *strategies.Machine, now int) {
 // looked open still, its idle time never charged, counted against new
 // bets, and powered off at the end of a hold it had already ended.
 func (w *warmth) taken(m *strategies.Machine, now int) {
-	if i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m }); i >= 0 {
-		w.net -= w.kept[i].idleUntil(now)
-		w.forget(i)
+	if k := w.kept.on[m]; k != nil {
+		w.net -= k.idleUntil(now)
+		w.kept.remove(k)
 	}
 }
 
@@ -162,101 +146,20 @@ func (w *warmth) taken(m *strategies.Machine, now int) {
 // server stuck with jobs: settle leaves kept ones to the bet) is only
 // forgotten, as cool forgets one it finds off.
 func (w *warmth) poweredOff(m *strategies.Machine, now int) {
-	i := slices.IndexFunc(w.kept, func(k kept) bool { return k.m == m })
-	if i < 0 {
+	k := w.kept.on[m]
+	if k == nil {
 		return
 	}
-	if k := w.kept[i]; k.off {
+	if k.off {
 		w.net -= k.idleUntil(now)
 	}
-	w.forget(i)
-}
-
-// forget drops the bet kept[i], settled.
-func (w *warmth) forget(i int) {
-	delete(w.on, w.kept[i].m)
-	w.kept = slices.Delete(w.kept, i, i+1)
+	w.kept.remove(k)
 }
 
 // idleUntil is what k's server was billed idle, kept on from k.since to
 // t (nothing for a t before it), in dollars.
-func (k kept) idleUntil(t int) float64 {
+func (k *kept) idleUntil(t int) float64 {
 	return float64(max(0, t-k.since)) * (k.m.Type.HourlyRate / 3600)
-}
-
-// cool settles the bets: a server kept on past its hold is powered off
-// (its idle time lost, once the TERM is done: see poweredOff), unless the
-// demand forecast still wants it (warm=demand, see demand: weighed again
-// at every decision). One another member's job has taken (frontier's own
-// settle when done: see taken) is forgotten, its idle time paid: up to the
-// job's start while it is there, up to the last decision that saw the
-// server empty once the job has left (the ledger no longer shows when it
-// came). It skips the servers touched this decision and adds those it
-// powers off to them.
-func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
-	var acts []protocol.Action
-	rest := f.warm.kept[:0]
-	f.terms = f.terms[:0]
-	for _, k := range f.warm.kept {
-		k.off = false // a TERM returned before and not done: weighed again
-		seen := k.seen
-		k.seen = l.Now() // for the entries that stay: empty since kept
-		tt := f.typeTerms(k.m, l.Now())
-		switch {
-		case !k.m.Powered():
-			delete(f.warm.on, k.m)
-		case !k.m.Empty(): // taken by another member's job
-			first := k.m.Waiting
-			if len(k.m.Running) > 0 {
-				first = k.m.Running
-			}
-			f.warm.net -= k.idleUntil(first[0].Start)
-			delete(f.warm.on, k.m)
-		case k.m.IdleSince != k.idle: // taken by another member's job, which has left
-			f.warm.net -= k.idleUntil(seen)
-			delete(f.warm.on, k.m)
-		case slices.Contains(touched, k.m.Ref):
-			rest = append(rest, k) // a move of this decision onto it: settled when done (see taken)
-		case f.dem.active && wants(tt.limit, tt.pays, tt.ahead): // wanted, with the terms asked once per type
-			tt.ahead++
-			rest = append(rest, k)
-		case l.Now()-k.since >= tt.hold:
-			k.off = true
-			rest = append(rest, k)
-			acts = append(acts, protocol.Terminate{Server: k.m.Ref})
-			touched = append(touched, k.m.Ref)
-		default:
-			rest = append(rest, k)
-		}
-	}
-	f.warm.kept = rest
-	return acts, touched
-}
-
-// coolTerms are what cool weighs a kept server by that depend only on its
-// type, asked once per type and decision: with thousands kept (the scale
-// benchmark's turnaround run), asking per server was half the run.
-type coolTerms struct {
-	typ   string
-	hold  int     // see hold
-	limit float64 // see demandFor
-	pays  bool
-	ahead int // kept servers of the type met so far this decision
-}
-
-// typeTerms returns the terms of m's type for this decision.
-func (f *frontier) typeTerms(m *strategies.Machine, now int) *coolTerms {
-	for i := range f.terms {
-		if f.terms[i].typ == m.Ref.Type {
-			return &f.terms[i]
-		}
-	}
-	t := coolTerms{typ: m.Ref.Type, hold: f.hold(m)}
-	if f.dem.active {
-		t.limit, t.pays = f.demandFor(m, now)
-	}
-	f.terms = append(f.terms, t)
-	return &f.terms[len(f.terms)-1]
 }
 
 // noteBoot notes a boot when the job just sent to m is what booted it.
@@ -264,17 +167,6 @@ func (f *frontier) noteBoot(l *strategies.Ledger, m *strategies.Machine) {
 	if m.State == protocol.Booting && m.Jobs() == 1 && m.BootEnd == l.Now()+m.Type.BootupTime {
 		f.warm.booted(m.Ref.Type, l.Now())
 	}
-}
-
-// keptOfType counts the servers of type t kept on.
-func (f *frontier) keptOfType(t string) int {
-	n := 0
-	for _, k := range f.warm.kept {
-		if k.m.Ref.Type == t && !k.off {
-			n++
-		}
-	}
-	return n
 }
 
 // needs is the type an arriving job needed powered on, for demand: the

@@ -23,7 +23,7 @@ func keptAt200(t *testing.T) (*frontier, *strattest.FakeView) {
 	acts, err := f.Event(v, complete(v, 0, 200, ref("small", 0)))
 	require.NoError(t, err)
 	require.Empty(t, acts, "kept on")
-	require.Len(t, f.warm.kept, 1)
+	require.Len(t, f.warm.kept.inOrder(), 1)
 	return f, v
 }
 
@@ -85,11 +85,11 @@ func TestKeepWarmTaken(t *testing.T) {
 		}
 		assert.InDelta(t, gain-tc.wantIdle*rate, f.warm.net, 1e-12, "%s: the gain less %v s idle", tc.what, tc.wantIdle)
 		var since []int
-		for _, k := range f.warm.kept {
+		for _, k := range f.warm.kept.inOrder() {
 			since = append(since, k.since)
 		}
 		assert.Equal(t, tc.wantKept, since, tc.what)
-		assert.Len(t, f.warm.on, len(tc.wantKept), tc.what)
+		assert.Len(t, f.warm.kept.on, len(tc.wantKept), tc.what)
 	}
 }
 
@@ -123,7 +123,9 @@ func TestKeepWarmExposure(t *testing.T) {
 		small0, small1, big0 := mustMachine(t, v, ref("small", 0)), mustMachine(t, v, ref("small", 1)), mustMachine(t, v, ref("big", 0))
 		f.noteKept(small0, 400)
 		f.noteKept(big0, 300) // as if kept at 300
-		f.warm.kept[1].off = tc.bigOff
+		if tc.bigOff {
+			f.warm.kept.markOff(f.warm.kept.on[big0])
+		}
 		require.Equal(t, []int{0, 0}, f.warm.boots["small"], "two boots of small: one more than kept")
 		bound := float64(f.hold(small0)) * small0.Type.HourlyRate / 3600
 		if tc.bigOff {
@@ -182,11 +184,11 @@ func TestSettleLeavesAKeptServerOn(t *testing.T) {
 	acts, err = f.Event(v, complete(v, 1, 200, ref("small", 0)))
 	require.NoError(t, err)
 	require.Empty(t, acts, "kept on")
-	require.Len(t, f.warm.kept, 1)
+	require.Equal(t, 1, f.warm.kept.len())
 	v.Book.Observe(&protocol.JobCompleted{Time: 250, JobID: -1, Server: ref("big", 0)}) // time passes
 	acts, err = f.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
 	assert.Empty(t, acts, "small 0 stays on for its hold")
-	assert.Len(t, f.warm.kept, 1)
+	assert.Equal(t, 1, f.warm.kept.len())
 	assert.Empty(t, f.freed, "the bet holds it now, not settle")
 }
