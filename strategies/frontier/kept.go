@@ -26,8 +26,8 @@ type keptSet struct {
 	last   int     // the latest since so far
 	// unordered: a server was kept with a since before one kept earlier
 	// (completions come in time order: only a test does that), so a
-	// type's oldest may not be at its
-	// front; cool then reads each type to its end.
+	// type's oldest may not be at its front; cool then reads each type
+	// to its end.
 	unordered bool
 }
 
