@@ -23,8 +23,8 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 		if err := l.Resync(v); err != nil {
 			return nil, err
 		}
-		f.ix.rebuild(l)
 	}
+	f.ix.follow(l) // after a Resync: every powered server
 	f.dem.tick(l.Now())
 	acts, touched := f.settle(l, l.Now() > f.lastDone)
 	moves, touched := f.replan(l, v.Excluded(), touched, acts)
@@ -63,6 +63,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 
 func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
+	f.ix.follow(l)
 	f.dem.tick(l.Now())
 	_, jcpl := ev.(*protocol.JobCompleted)
 	acts, touched := f.settle(l, !jcpl && l.Now() > f.lastDone)

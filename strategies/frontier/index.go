@@ -12,10 +12,13 @@ import (
 // powered servers (capped, see maxScored) and the server types, not in
 // the servers of the cluster (10,000 in the scale benchmark).
 type index struct {
-	on      machineSet // servers frontier scheduled or moved a job to: may be powered
-	waiting machineSet // servers where a job of frontier's may wait
+	on      machineSet // servers frontier scheduled or moved a job to, or saw powered (see follow): may be powered
+	waiting machineSet // servers where a job may wait
 	rr      int        // where the last capped scan of on stopped
 	calls   int        // powered calls since on was last pruned
+
+	ledger *strategies.Ledger // the ledger mark is of
+	mark   int                // where its Changes were read up to (see follow)
 }
 
 // maxScored caps the powered servers scored for one job. Up to this many
@@ -68,6 +71,30 @@ func (ix *index) noted(m *strategies.Machine) {
 	ix.on.add(m)
 	if len(m.Waiting) > 0 {
 		ix.waiting.add(m)
+	}
+}
+
+// follow notes the servers that are powered, or hold waiting jobs, among
+// those the ledger changed since the last decision (Ledger.Changes): in a
+// composite, the servers other members powered on or queued jobs on,
+// which frontier's own actions never note (it proposed boots beside
+// servers another member kept running, and never moved a job waiting
+// there). Alone, frontier has noted each of them already, at its own
+// SCHD or MIGJ, so nothing moves. When the ledger cannot tell (a Resync,
+// a mark too old or of another ledger), every powered server.
+func (ix *index) follow(l *strategies.Ledger) {
+	changed, next, ok := l.Changes(ix.mark)
+	ok = ok && ix.ledger == l
+	ix.ledger, ix.mark = l, next
+	if !ok {
+		ix.rebuild(l)
+		return
+	}
+	ms := l.Machines()
+	for _, i := range changed {
+		if m := &ms[i]; m.Powered() {
+			ix.noted(m)
+		}
 	}
 }
 

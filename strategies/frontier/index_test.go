@@ -138,12 +138,15 @@ func TestEscapeLeavesPlacesWindow(t *testing.T) {
 }
 
 // The Resync path: once the ledger is stale (a JCPL named a job it thought
-// was waiting), Job resynchronises it from the server and notes every
-// powered server in the index (index.rebuild), so a server frontier never
-// sent a job to (small 1, booted by another member of a composite, or
-// whose jobs all left unseen) is scored with the powered ones.
+// was waiting), the ledger is resynchronised from the server, by Job or by
+// another member of a composite (the ledger is shared), and frontier notes
+// every powered server in the index (index.follow: the ledger's Changes
+// cannot tell what a Resync changed), so a server frontier never sent a job
+// to (small 1, booted by another member, or whose jobs all left unseen) is
+// scored with the powered ones. Before follow, a Resync outside Job left
+// small 1 unscored.
 func TestResyncRebuildsTheIndex(t *testing.T) {
-	for _, rebuild := range []bool{true, false} {
+	for _, byJob := range []bool{true, false} {
 		f, v := cluster(t, nil)
 		f.perCoreSecond = 0.1 / 3600
 		schedule(t, v, jb(0, 0, 2, 1000), ref("small", 0)) // runs 60..1060
@@ -159,19 +162,17 @@ func TestResyncRebuildsTheIndex(t *testing.T) {
 			ref("small", 0): {{ID: 0, State: protocol.JobStateRunning, Submit: 0, Start: 60, EstRunTime: 1000, Cores: 2, Memory: 100, Disk: 100}},
 		}
 		v.LSTQ = []protocol.QueuedJob{}
-		if !rebuild { // what Job would see without index.rebuild
+		if !byJob { // another member's Resync
 			require.NoError(t, v.Book.Resync(v))
 			v.Sent = nil
 		}
 		acts := decide(t, f, v, jb(2, 100, 2, 100))
-		if rebuild {
+		if byJob {
 			assert.Equal(t, []string{"GETS All", "LSTJ small 0", "LSTQ GQ #"}, v.Sent, "the Resync's messages, and no other")
-			assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}, acts,
-				"small 1 is idle: the job starts at once")
 		} else {
-			assert.Empty(t, v.Sent)
-			assert.NotEqual(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}, acts,
-				"without the rebuild, small 1 is neither noted nor inactive: never scored")
+			assert.Empty(t, v.Sent, "resynchronised already")
 		}
+		assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: ref("small", 1)}}, acts,
+			"small 1 is idle: the job starts at once (Resync by Job: %v)", byJob)
 	}
 }

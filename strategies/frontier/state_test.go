@@ -68,6 +68,27 @@ func TestFindsAServerAnotherMemberPoweredOff(t *testing.T) {
 		"small 0 is off again: a boot of 60 s, not big 0's 300 s or a wait behind job 1")
 }
 
+// A server another member of a composite powered on is scored (see
+// index.follow): frontier noted only the servers its own actions used, so
+// beside small 0, booting under another member's 1-core job with a core
+// to spare, it proposed booting small 1. Table: the other member's job,
+// the job offered, where it goes.
+func TestSeesServersAnotherMemberPoweredOn(t *testing.T) {
+	for _, tc := range []struct {
+		what       string
+		otherCores int
+		want       protocol.ServerRef
+	}{
+		{"a core to spare on small 0: beside the other member's job", 1, ref("small", 0)},
+		{"small 0 full: a boot of small 1", 2, ref("small", 1)},
+	} {
+		f, v := cluster(t, nil)
+		offer(v, jb(0, 0, tc.otherCores, 1000))
+		other(t, v, protocol.Schedule{JobID: 0, Server: ref("small", 0)}) // boots small 0
+		assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: tc.want}}, decide(t, f, v, jb(1, 0, 1, 1000)), tc.what)
+	}
+}
+
 // Review finding 8's nit: jobs a TERM put in the global queue are
 // dequeued at once from Outcome, except while a job is on offer (a DEQJ
 // there puts the dequeued job ahead of the offered one); the next event
@@ -180,7 +201,11 @@ func TestFreedServerSettledAgain(t *testing.T) {
 			assert.Empty(t, acts, "small 0 is off: nothing left to settle")
 			assert.Empty(t, f.freed)
 		} else {
-			assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, "its TERM was not sent: asked again")
+			// Settled again: frontier sees small 1, booted by the other
+			// member (index.follow), and job 2 waiting for its boot moves
+			// to small 0, which starts it now, instead of the TERM.
+			assert.Equal(t, []protocol.Action{protocol.Migrate{JobID: 2, From: ref("small", 1), To: ref("small", 0)}}, acts,
+				"its TERM was not sent: small 0 settled again")
 		}
 	}
 }
