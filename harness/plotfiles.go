@@ -27,7 +27,7 @@ func ownPlotName(name string) bool {
 		return true
 	}
 	for _, d := range sweepDims {
-		if key, ok := strings.CutPrefix(base, "sweep-"+d.key+"-"); ok && key != "" && fileKey(key) == key {
+		if key, ok := strings.CutPrefix(base, "sweep-"+d.key+"-"); ok && isFileLabel(key) {
 			return true
 		}
 	}

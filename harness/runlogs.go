@@ -160,10 +160,11 @@ func joinReason(reason, more string) string {
 
 // keepLogs writes a run's server log (stdout: the -v brief log and the
 // summary), the server's stderr and the external client's stderr into
-// dir, as CONFIG__STRATEGY.{server.log,server.stderr,client.stderr}, and
-// returns the files written. A run without a result then names them.
+// dir, as CONFIG__STRATEGY.{server.log,server.stderr,client.stderr}
+// (runFileBase: a label that is not plain gets a hash, so that no two
+// runs share a file), and returns the files written. A run without a result then names them.
 func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
-	base := filepath.Join(dir, fileKey(r.Config)+"__"+fileKey(r.Variant))
+	base := filepath.Join(dir, runFileBase(r.Config, r.Variant))
 	var files []string
 	for i, text := range []string{out.stdout, out.stderr, out.clientStderr} {
 		ext := keptLogExts[i]

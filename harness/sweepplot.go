@@ -44,6 +44,7 @@ func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, 
 			return m.Value, ok
 		}})
 	}
+	names := sweepFileKeys(metrics)
 	var files []string
 	for _, d := range sweepDims {
 		if !slices.ContainsFunc(results, func(r Result) bool { return d.of(r) != nil }) {
@@ -54,7 +55,7 @@ func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, 
 			if err != nil {
 				return files, err
 			}
-			more, err := savePlot(dir, p, 16*vg.Centimeter, 11*vg.Centimeter, "sweep-"+d.key+"-"+fileKey(m.key))
+			more, err := savePlot(dir, p, 16*vg.Centimeter, 11*vg.Centimeter, "sweep-"+d.key+"-"+names[m.key])
 			files = append(files, more...)
 			if err != nil {
 				return files, err
@@ -106,12 +107,19 @@ func sweepPlot(results []Result, columns []string, d sweepDim, m sweepMetric) (*
 	return p, nil
 }
 
-// fileKey makes a metric name safe as part of a file name.
-func fileKey(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			return r
-		}
-		return '_'
-	}, s)
+// sweepFileKeys names each metric's plot files: fileLabel with capitals
+// kept (the study's sweep-af-deadlineMetPct.svg), except for metrics whose
+// names differ only in case ("boots" and "Boots"), which a case-insensitive
+// file system would write to one file: those are named without capitals
+// (fileLabel hashes a name with one).
+func sweepFileKeys(metrics []sweepMetric) map[string]string {
+	folded := map[string]int{}
+	for _, m := range metrics {
+		folded[strings.ToLower(m.key)]++
+	}
+	names := map[string]string{}
+	for _, m := range metrics {
+		names[m.key] = fileLabel(m.key, folded[strings.ToLower(m.key)] == 1)
+	}
+	return names
 }

@@ -1,0 +1,95 @@
+package harness
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Plain labels name files as they are (the names README and scripts
+// know); any other label keeps its readable form and gets its hash.
+func TestFileLabel(t *testing.T) {
+	for _, tc := range []struct {
+		label    string
+		keepCase bool
+		want     string // a regexp
+	}{
+		{"ff", false, `^ff$`},
+		{"config20-med-med", false, `^config20-med-med$`},
+		{"a.b_c-d", false, `^a\.b_c-d$`},
+		{"deadlineMetPct", true, `^deadlineMetPct$`},
+		{"deadlineMetPct", false, `^deadlineMetPct~[0-9a-f]{8}$`},
+		{"FF", false, `^FF~[0-9a-f]{8}$`},
+		{"cost-reduce:multiplier=2", false, `^cost-reduce_multiplier_2~[0-9a-f]{8}$`},
+		{"a__b", false, `^a__b~[0-9a-f]{8}$`},
+		{"_a", false, `^_a~[0-9a-f]{8}$`},
+		{"a_", false, `^a_~[0-9a-f]{8}$`},
+		{"", false, `^~[0-9a-f]{8}$`},
+		{"a~b", false, `^a_b~[0-9a-f]{8}$`},
+	} {
+		got := fileLabel(tc.label, tc.keepCase)
+		assert.Regexp(t, tc.want, got, "%q keepCase=%v", tc.label, tc.keepCase)
+		assert.Equal(t, got, fileLabel(tc.label, tc.keepCase), "stable")
+		assert.True(t, isFileLabel(got) || !tc.keepCase, "isFileLabel(%q)", got)
+	}
+}
+
+// Runs whose labels differ only where fileKey writes '_', or only in
+// case, or that split CONFIG__STRATEGY at another "__", get files of
+// their own, also on a case-insensitive file system.
+func TestRunFileBasesNeverCollide(t *testing.T) {
+	pairs := [][2]string{
+		{"config20-med-med", "composite:members=[ff; bf],rules=cores>2->2|1"},
+		{"config20-med-med", "composite:members=[ff; bf],rules=cores<2->2|1"},
+		{"config20-med-med", "composite:members=[ff; bf],rules=cores=2->2|1"},
+		{"config20-med-med", "composite_members__ff__bf__rules_cores_2-_2_1"},
+		{"config20-med-med", "ff"}, {"config20-med-med", "FF"}, {"Config20-med-med", "ff"},
+		{"a__b", "c"}, {"a", "b__c"}, {"a_", "_b"}, {"a", "__b"}, {"a_", "b"}, {"a", "_b"},
+		{"a b", "c"}, {"a_b", "c"}, {"a", "b~12345678"}, {"a", "b_12345678"},
+	}
+	seen := map[string][2]string{}
+	for _, p := range pairs {
+		base := strings.ToLower(runFileBase(p[0], p[1]))
+		prev, dup := seen[base]
+		assert.False(t, dup, "%q and %q share %s", p, prev, base)
+		seen[base] = p
+	}
+	assert.Equal(t, "config20-med-med__ff", runFileBase("config20-med-med", "ff"))
+}
+
+// The walk's run: two composite columns that differ in '>' and '<' keep
+// two server logs, each its own run's.
+func TestKeepLogsOfLabelsThatSanitizeAlike(t *testing.T) {
+	keep := t.TempDir()
+	gt, lt := "composite:members=[ff; bf],rules=cores>2->2|1", "composite:members=[ff; bf],rules=cores<2->2|1"
+	code, _, stderr := runMain("-j", "2", "-a", "composite:members=[ff; bf],rules=cores>2->2|1,cores<2->2|1", "--keep-logs", keep, fixtureConfig(t, "config20-med-med"))
+	require.Equal(t, ExitOK, code, stderr)
+	entries, err := os.ReadDir(keep)
+	require.NoError(t, err)
+	require.Len(t, entries, 2, "one log per run")
+	logs := map[string]string{}
+	for _, label := range []string{gt, lt} {
+		f := filepath.Join(keep, runFileBase("config20-med-med", label)+".server.log")
+		logs[label] = mustRead(t, f)
+		assert.Contains(t, logs[label], "# actual simulation end time", f)
+	}
+	assert.NotEqual(t, logs[gt], logs[lt], "each file is its own run's log")
+}
+
+// Metric names that differ only in case get plot files of their own; the
+// others keep their names (README links the study's).
+func TestSweepFileKeysFoldCase(t *testing.T) {
+	names := sweepFileKeys([]sweepMetric{{key: "tt"}, {key: "deadlineMetPct"}, {key: "boots"}, {key: "Boots"}, {key: "a b"}, {key: "a.b"}})
+	assert.Equal(t, "tt", names["tt"])
+	assert.Equal(t, "deadlineMetPct", names["deadlineMetPct"])
+	assert.Equal(t, "boots", names["boots"])
+	assert.Regexp(t, `^Boots~[0-9a-f]{8}$`, names["Boots"])
+	assert.Regexp(t, `^a_b~[0-9a-f]{8}$`, names["a b"])
+	for _, n := range names {
+		assert.True(t, ownPlotName("sweep-af-"+n+".svg"), n)
+	}
+}
