@@ -279,7 +279,11 @@ func (t *tableWriter) row(cells ...string) { t.rows = append(t.rows, cells) }
 func (t *tableWriter) end() {
 	if t.md {
 		for i, r := range t.rows {
-			t.printf("| %s |\n", strings.Join(r, " | "))
+			cells := make([]string, len(r))
+			for k, c := range r {
+				cells[k] = mdCell(c)
+			}
+			t.printf("| %s |\n", strings.Join(cells, " | "))
 			if i == 0 {
 				seps := make([]string, len(r))
 				for k := range seps {
@@ -329,6 +333,15 @@ func (t *tableWriter) end() {
 	}
 	t.printf("\n")
 }
+
+// mdCell makes text safe as one Markdown table cell: a '|' would end the
+// cell (a strategy label "rules=cores>2->2|1", a reason quoting several
+// stderr lines joined by " | "), giving the row more cells than the
+// header; GitHub's Markdown reads "\|" as a '|' inside the cell. A line
+// break would end the row: it becomes a space.
+func mdCell(text string) string { return mdCellEscapes.Replace(text) }
+
+var mdCellEscapes = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
 
 // CSVHeader is the per-run CSV layout: the columns of
 // ../shared/dssim/reference-results.tsv, then status, bounds, the cost
