@@ -69,7 +69,8 @@ type cliConfig struct {
 func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsbench", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines)")
+	fs.SetNormalizeFunc(algorithmAlias)
+	fs.StringArrayVarP(&c.algos, "algo", "a", nil, "strategies to run: name, name:key=v1,v2 (a sweep), comma-separated or repeated (default: every registered strategy; with --client: the baselines); --algorithm, dsclient's name, works too")
 	fs.StringArrayVarP(&c.baselines, "baselines", "b", DefaultBaselines, "columns the Normalised rows and the wins compare against: names or specs as in -a (thr:pmin=5,queue=gq is one column) and --client's label, comma-separated or repeated (each -b starts a column)")
 	fs.StringVarP(&c.objective, "objective", "o", "tt", "objective for the wins: tt (turnaround), ru (utilisation) or co (cost); not the output file, which is --out")
 	fs.StringVar(&c.server, "server", "", "run against a TCP server: \"dsmock\" (the built-in simulator over loopback) or the path of a server binary, launched per run (default: in-process)")
@@ -97,6 +98,17 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	return fs
+}
+
+// algorithmAlias makes --algorithm, dsclient's name for the strategy
+// flag, the same flag as --algo (one flag, so that -a ff --algorithm bf
+// is two columns as -a ff -a bf is): a user moving between the two
+// commands does not trip on the spelling.
+func algorithmAlias(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	if name == "algorithm" {
+		name = "algo"
+	}
+	return pflag.NormalizedName(name)
 }
 
 // Main is dsbench: it parses args, runs the bench and writes the report.

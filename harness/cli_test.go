@@ -107,6 +107,21 @@ func TestMainUsageErrors(t *testing.T) {
 	assert.Contains(t, out, "multiplier=4")
 }
 
+// --algorithm, dsclient's spelling, is --algo (-a): one flag, its values
+// columns in the order given, whichever spelling gave them.
+func TestAlgorithmIsAlgo(t *testing.T) {
+	code, out, stderr := runMain("--algorithm", "ff", "-a", "bf", "--algo", "wf", "--algorithm=fc", "-f", "csv", fixtureConfig(t, "config20-med-med"))
+	require.Equal(t, ExitOK, code, stderr)
+	var cols []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		cols = append(cols, strings.Split(line, ",")[1])
+	}
+	assert.Equal(t, []string{"ff", "bf", "wf", "fc"}, cols)
+	code, _, stderr = runMain("--algorithm")
+	assert.Equal(t, ExitUsage, code)
+	assert.Equal(t, "dsbench: flag needs an argument: --algorithm (see dsbench -h)\n", stderr)
+}
+
 // --strict turns a run without a result into exit status 3.
 func TestMainStrict(t *testing.T) {
 	dir := t.TempDir()

@@ -46,6 +46,10 @@ func TestAlgoSpec(t *testing.T) {
 		{[]string{"-a", "test-spec:m=2", "--param", "k=3"}, map[string]any{"m": 2.0, "k": 3, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"-a", "test-spec:members=[ff; cost-reduce:multiplier=2],s=a=b"}, map[string]any{"m": 4.0, "k": 1, "s": "a=b", "members": ffCR}},
 		{[]string{"-a", "test-spec:k=2", "--param", "members=[ff; cost-reduce:multiplier=2]"}, map[string]any{"m": 4.0, "k": 2, "s": "", "members": ffCR}},
+		// --algorithm, and dsbench's --algo, are -a.
+		{[]string{"--algorithm", "test-spec:m=3"}, map[string]any{"m": 3.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
+		{[]string{"--algo", "test-spec:m=2"}, map[string]any{"m": 2.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
+		{[]string{"--algo=test-spec:k=5"}, map[string]any{"m": 4.0, "k": 5, "s": "", "members": []strategies.Spec{}}},
 	} {
 		specMade = nil
 		r := runMain(append(tc.args, "-p", closed, "--connect-timeout", "0")...)

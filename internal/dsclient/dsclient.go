@@ -73,7 +73,8 @@ func flags(cfg *config) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("dsclient", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&cfg.algo, "algorithm", "a", "atl", "scheduling strategy NAME, or NAME:KEY=VALUE,... as in dsbench -a but one value per key (see --list)")
+	fs.SetNormalizeFunc(algoAlias)
+	fs.StringVarP(&cfg.algo, "algorithm", "a", "atl", "scheduling strategy NAME, or NAME:KEY=VALUE,... as in dsbench -a but one value per key (see --list); --algo, dsbench's name, works too")
 	fs.IntVarP(&cfg.port, "port", "p", 50000, "server TCP port")
 	fs.StringVar(&cfg.host, "host", "127.0.0.1", "server host")
 	fs.BoolVarP(&cfg.newline, "newline", "n", false, `newline framing: for a server started with -n (or <config newline="true">)`)
@@ -88,6 +89,16 @@ func flags(cfg *config) *pflag.FlagSet {
 	fs.BoolVarP(&cfg.help, "help", "h", false, "show this help")
 	fs.BoolVar(&cfg.list, "list", false, "list the strategies and their parameters")
 	return fs
+}
+
+// algoAlias makes --algo, dsbench's name for the strategy flag, the same
+// flag as --algorithm: a user moving between the two commands does not
+// trip on the spelling.
+func algoAlias(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	if name == "algo" {
+		name = "algorithm"
+	}
+	return pflag.NormalizedName(name)
 }
 
 // loginName is the current user's login name (ds-client authenticates with
