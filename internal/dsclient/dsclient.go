@@ -245,6 +245,9 @@ func usage(w io.Writer, fs *pflag.FlagSet) {
 	fmt.Fprint(w, `Usage: dsclient [-a NAME[:KEY=VALUE,...]] [-p PORT] [--host HOST] [-n]
                 [--system PATH] [--param KEY=VALUE]... [--user NAME] [-v LEVEL]
                 [--connect-timeout DURATION] [--read-timeout DURATION]
+                [--spin DURATION] [--metrics FILE]
+       dsclient --list
+       dsclient -h
 
 dsclient schedules the jobs of a ds-sim simulation: it connects to ds-server
 (or dsmock), sends HELO and AUTH, reads ds-system.xml, then answers every
