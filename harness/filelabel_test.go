@@ -93,3 +93,26 @@ func TestSweepFileKeysFoldCase(t *testing.T) {
 		assert.True(t, ownPlotName("sweep-af-"+n+".svg"), n)
 	}
 }
+
+// Two different runs never share a file base, even on a case-insensitive
+// file system, and every part reads as a fileLabel.
+func FuzzRunFileBase(f *testing.F) {
+	f.Add("config20-med-med", "rules=cores>2", "config20-med-med", "rules=cores<2")
+	f.Add("a__b", "c", "a", "b__c")
+	f.Add("a_", "b", "a", "_b")
+	f.Add("x", "FF", "x", "ff")
+	f.Fuzz(func(t *testing.T, c1, v1, c2, v2 string) {
+		if c1 == c2 && v1 == v2 {
+			return
+		}
+		b1, b2 := runFileBase(c1, v1), runFileBase(c2, v2)
+		if strings.EqualFold(b1, b2) {
+			t.Fatalf("(%q, %q) and (%q, %q) share %s", c1, v1, c2, v2, b1)
+		}
+		for _, label := range []string{c1, v1} {
+			if l := fileLabel(label, false); !isFileLabel(l) || fileKey(l) != strings.ReplaceAll(l, hashMark, "_") {
+				t.Fatalf("fileLabel(%q) = %q", label, l)
+			}
+		}
+	})
+}
