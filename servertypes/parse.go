@@ -144,6 +144,15 @@ func FromServers(recs []protocol.Server) (*System, error) {
 	return New("GETS All", types)
 }
 
+// rate32 is the rate as ds-server stores it, a 32-bit float, back in a
+// float64; a NaN keeps its sign, which Go's conversion does not promise.
+func rate32(x float64) float64 {
+	if math.IsNaN(x) {
+		return x
+	}
+	return float64(float32(x))
+}
+
 // cFixed2 is C's %.2f: Go's prints NaN and ±Inf as NaN, +Inf, -Inf where
 // C prints nan (or -nan, sign bit set), inf, -inf. ds-server runs a config
 // whose rate is nan or inf (dsmock warns of it, servertypes.Parse refuses
@@ -172,7 +181,7 @@ func (s *System) XML(version string) []byte {
 	b.WriteString("<system>\n\t<servers>\n")
 	for _, t := range s.types {
 		fmt.Fprintf(&b, "\t\t<server type=\"%s\" limit=\"%d\" bootupTime=\"%d\" hourlyRate=\"%s\" cores=\"%d\" memory=\"%d\" disk=\"%d\" />\n",
-			t.Name, t.Limit, t.BootupTime, cFixed2(float64(float32(t.HourlyRate))), t.Cores, t.Memory, t.Disk)
+			t.Name, t.Limit, t.BootupTime, cFixed2(rate32(t.HourlyRate)), t.Cores, t.Memory, t.Disk)
 	}
 	b.WriteString("\t</servers>\n</system>\n")
 	return b.Bytes()

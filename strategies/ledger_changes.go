@@ -3,15 +3,18 @@ package strategies
 // Changes tells which servers changed since mark, a mark an earlier call
 // returned (0: since the ledger was made): their positions in Machines,
 // in the order they changed (a server may be there more than once, or
-// without a visible change), and the mark to ask from next time. A change is anything that moves a server's State,
-// BootEnd, IdleSince, Free, Running, Waiting or Failures, whoever's action
-// or event it was (in a composite, every member's). The slice is the
-// ledger's: read it before the ledger changes again. ok is false when the
-// ledger cannot tell: Resync rewrote every server since mark, or mark is
-// older than the changes kept (see touch), or is no mark of this ledger;
-// then any server may have changed. It lets a strategy that follows a few
-// servers (frontier's servers kept on) look at the ones that changed at
-// each decision instead of walking them all.
+// without a visible change), and the mark to ask from next time. A change
+// is anything that moves a server's State, BootEnd, IdleSince, Free,
+// Running, Waiting or Failures, whoever's action or event it was (in a
+// composite, every member's). The slice is the ledger's: read it before
+// the ledger changes again. ok is false when the ledger cannot tell:
+// Resync rewrote every server since mark, or mark is older than the
+// changes kept (see touch), or beyond the last; then any server may have
+// changed. A mark is a plain count: one from another ledger is not told
+// apart, so a caller that may see two ledgers keeps the ledger with its
+// mark (frontier does). It lets a strategy that follows a few servers
+// (frontier's servers kept on, the servers other members power on) look at
+// the ones that changed at each decision instead of walking them all.
 func (l *Ledger) Changes(mark int) (changed []int32, next int, ok bool) {
 	end := l.changesFrom + len(l.changes)
 	if mark < l.changesFrom || mark > end {

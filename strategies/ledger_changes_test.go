@@ -19,8 +19,9 @@ import (
 // Every server whose state moved between two looks is among the changes
 // Changes gives for that span: at every decision and outcome of runs
 // that boot, queue, terminate, migrate, kill, fail and recover (chaos, the
-// failure trace), and across a Resync (soonest resynchronises when the
-// ledger is stale), where Changes may only say it cannot tell.
+// failure trace). None of these runs resynchronises (the ledger never goes
+// stale on them); TestLedgerChangesMarks covers a Resync, where Changes
+// may only say it cannot tell.
 func TestLedgerChangesNameEveryChange(t *testing.T) {
 	for _, name := range []string{"chaos", "ffq", "soonest", "frontier"} {
 		for _, fx := range shortFixtures {

@@ -9,6 +9,23 @@ import (
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
+// look brings frontier's picture up to the ledger at the top of each
+// decision, before any rule reads it: the servers other members of a
+// composite powered on or queued on (index.follow), the kept servers they
+// took or powered off, or that failed (forgotten, see settleTaken), and
+// the TERMs of kept servers returned before and not done (weighed again).
+// Run with cool, it left settle, which asks the bet (keep) before cool
+// runs, judging on the last decision's picture: a server another member
+// had powered off still counted as an open bet, and the same emptied
+// server was kept or powered off by whether a decision came in between.
+func (f *frontier) look(l *strategies.Ledger) {
+	f.ix.follow(l)
+	f.warm.kept.clearOffs()
+	for _, k := range f.changedKept(l) {
+		f.settleTaken(k)
+	}
+}
+
 // cool settles the bets: a server kept on past its hold is powered off
 // (its idle time lost, once the TERM is done: see poweredOff), unless the
 // demand forecast still wants it (warm=demand, see demand: weighed again
@@ -17,21 +34,18 @@ import (
 // job's start while it is there, up to the last decision that saw the
 // server empty once the job has left (the ledger no longer shows when it
 // came). It skips the servers touched this decision and adds those it
-// powers off to them.
+// powers off to them. The kept servers taken or powered off since the last
+// decision were forgotten by look.
 //
 // Its work is in what can change, not in the servers kept on (thousands
 // in the scale benchmark's turnaround run, each weighed at every decision
 // before: half of the run's CPU): the kept servers the ledger changed
-// since the last decision (see changedKept), and per type the front of
+// since the last decision (see changedKept, in look), and per type the front of
 // its list, where the servers the forecast wants and those whose hold is
 // over are (see holdsOver). The decisions are those of weighing every
 // kept server in the order kept, as before.
 func (f *frontier) cool(l *strategies.Ledger, touched []protocol.ServerRef) ([]protocol.Action, []protocol.ServerRef) {
 	w := &f.warm
-	w.kept.clearOffs() // a TERM returned before and not done: weighed again
-	for _, k := range f.changedKept(l) {
-		f.settleTaken(k)
-	}
 	var acts []protocol.Action
 	for _, k := range f.holdsOver(l, touched) {
 		w.kept.markOff(k)

@@ -240,6 +240,7 @@ func (c *coolWorld) decision(i int) {
 		}
 	}
 	wantActs, wantTouched := c.w.cool(c.f, c.v.Book, slices.Clone(touched))
+	c.f.look(c.v.Book) // what changed since the last decision, forgotten at its top (see look)
 	acts, gotTouched := c.f.cool(c.v.Book, slices.Clone(touched))
 	what := fmt.Sprintf("decision %d at %d, touched %v", i, c.now, touched)
 	require.Equal(c.t, wantActs, acts, what)

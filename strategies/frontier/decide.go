@@ -24,7 +24,7 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 			return nil, err
 		}
 	}
-	f.ix.follow(l) // after a Resync: every powered server
+	f.look(l) // after a Resync: every powered server, every kept one
 	f.dem.tick(l.Now())
 	acts, touched := f.settle(l, l.Now() > f.lastDone)
 	moves, touched := f.replan(l, v.Excluded(), touched, acts)
@@ -63,7 +63,7 @@ func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 
 func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	l := v.Ledger()
-	f.ix.follow(l)
+	f.look(l)
 	f.dem.tick(l.Now())
 	_, jcpl := ev.(*protocol.JobCompleted)
 	acts, touched := f.settle(l, !jcpl && l.Now() > f.lastDone)

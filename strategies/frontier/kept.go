@@ -55,8 +55,12 @@ func newKeptSet() keptSet {
 // has tells whether m is kept on.
 func (s *keptSet) has(m *strategies.Machine) bool { return s.on[m] != nil }
 
-// add notes m kept on since now.
+// add notes m kept on since now; a server kept already stays as it was
+// (a second entry would never leave: on names one of them).
 func (s *keptSet) add(m *strategies.Machine, now, cools int) {
+	if s.on[m] != nil {
+		return
+	}
 	k := &kept{m: m, seq: s.seq, since: now, idle: m.IdleSince, cools: cools}
 	s.seq++
 	if now < s.last {

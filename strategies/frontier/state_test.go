@@ -83,6 +83,8 @@ func TestSeesServersAnotherMemberPoweredOn(t *testing.T) {
 		{"small 0 full: a boot of small 1", 2, ref("small", 1)},
 	} {
 		f, v := cluster(t, nil)
+		_, err := f.Event(v, &protocol.CheckQueue{}) // a decision first: follow then reads the ledger's changes since it
+		require.NoError(t, err)
 		offer(v, jb(0, 0, tc.otherCores, 1000))
 		other(t, v, protocol.Schedule{JobID: 0, Server: ref("small", 0)}) // boots small 0
 		assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 1, Server: tc.want}}, decide(t, f, v, jb(1, 0, 1, 1000)), tc.what)

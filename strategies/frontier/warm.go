@@ -35,7 +35,7 @@ type warmth struct {
 	kept    keptSet          // servers kept on, empty
 	cores   float64          // sum of the cores of the jobs offered
 	jobs    float64          // jobs offered
-	counted []bool           // by job id: counted in cores and jobs
+	counted map[int]struct{} // job ids counted in cores and jobs
 	net     float64          // dollars: the settled bets' gains less their costs
 
 	gain   float64 // dollars: what the jobs that took kept servers gained, summed (demand)
@@ -52,7 +52,7 @@ type warmth struct {
 // at any completion, also in a composite where frontier's proposals have
 // never booted a server (a lazy map made at the first boot panicked there).
 func newWarmth() warmth {
-	return warmth{boots: map[string][]int{}, kept: newKeptSet()}
+	return warmth{boots: map[string][]int{}, kept: newKeptSet(), counted: map[int]struct{}{}}
 }
 
 // hold is how long an empty server of m's type may stay on, in seconds:
@@ -86,16 +86,10 @@ func (w *warmth) booted(t string, now int) {
 // outage, see park) or a DEQJ, and a job counted at each offer would
 // weigh the mean by how often it came back, not by its size.
 func (w *warmth) offered(job protocol.Job) {
-	if job.ID < 0 {
+	if _, ok := w.counted[job.ID]; ok {
 		return
 	}
-	if job.ID >= len(w.counted) {
-		w.counted = append(w.counted, make([]bool, job.ID+1-len(w.counted))...)
-	}
-	if w.counted[job.ID] {
-		return
-	}
-	w.counted[job.ID] = true
+	w.counted[job.ID] = struct{}{} // a map, not a slice by id: ds-server loads any id a job file gives (ds-server.md §2.7)
 	w.cores += float64(job.Cores)
 	w.jobs++
 }
