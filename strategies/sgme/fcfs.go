@@ -26,6 +26,12 @@ import (
 // a queue of a thousand jobs no longer lists it two thousand times
 // (BenchmarkStudyRun/real: 326 ms and 180 MB per run before).
 //
+// As a member of a composite, other members enqueue and dequeue too, so
+// GQ's own order above would go stale (a DEQJ of the wrong position, a
+// queued job it knows nothing of). There the client keeps a Ledger for the
+// composite, and fcfs takes GQ from it at every decision instead (shared);
+// alone it has no ledger and decides exactly as above.
+//
 // "Can start now" (a choice the note leaves open): a capable server that
 // is not unavailable, has no waiting job and has the job's cores, memory
 // and disk available (an inactive server has all of them: scheduling boots
@@ -40,6 +46,9 @@ type fcfs struct {
 	deq   int   // the job dequeued and not yet offered again; -1 if none
 	head  int   // the offered job if it has the head's priority; -1 if none
 	dirty bool  // GQ may hold jobs the client did not put there (RESF, TERM, KILJ)
+	// back (with a ledger only): jobs fcfs dequeued whose offer it may not
+	// be asked about (another member may decide it): still the head if it is.
+	back map[int]bool
 
 	gq      []int                      // GQ's own order: job ids by qID
 	info    map[int]protocol.QueuedJob // what LSTQ would say of each job in gq
@@ -53,7 +62,7 @@ type fcfs struct {
 }
 
 func newFCFS(best bool) *fcfs {
-	return &fcfs{best: best, deq: -1, head: -1, info: map[int]protocol.QueuedJob{},
+	return &fcfs{best: best, deq: -1, head: -1, info: map[int]protocol.QueuedJob{}, back: map[int]bool{},
 		peek:     queuedReq,
 		front:    func(int) bool { return false },
 		original: func(j protocol.Job) protocol.Job { return j }}
@@ -62,8 +71,14 @@ func newFCFS(best bool) *fcfs {
 // Job places the offered job or enqueues it behind older ones.
 func (f *fcfs) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	f.offered = f.original(job)
-	if job.ID == f.deq || f.front(job.ID) {
+	if job.ID == f.deq || f.front(job.ID) || f.back[job.ID] {
 		f.deq, f.head = -1, job.ID
+		delete(f.back, job.ID)
+	}
+	if v.Ledger() != nil {
+		if err := f.shared(v); err != nil {
+			return nil, err
+		}
 	}
 	if f.head != job.ID && (len(f.order) > 0 || f.dirty) {
 		f.order = append(f.order, job.ID)
@@ -115,6 +130,12 @@ func (f *fcfs) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Acti
 
 // Event looks at the head after every event that can free resources.
 func (f *fcfs) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	if l := v.Ledger(); l != nil {
+		f.settle(l)
+		if e, ok := ev.(*protocol.JobCompleted); ok {
+			delete(f.back, e.JobID)
+		}
+	}
 	switch ev.(type) {
 	case *protocol.ServerFailed:
 		f.dirty = true // its jobs went to GQ
@@ -129,10 +150,14 @@ func (f *fcfs) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 
 // next dequeues the first job of the client's order if it can start now.
 func (f *fcfs) next(v strategies.View, chkq bool) ([]protocol.Action, error) {
-	if f.deq >= 0 || (len(f.order) == 0 && !f.dirty && !chkq) {
+	if f.deq >= 0 {
 		return nil, nil
 	}
-	if f.dirty || chkq {
+	if v.Ledger() != nil {
+		if err := f.shared(v); err != nil {
+			return nil, err
+		}
+	} else if f.dirty || chkq {
 		if err := f.list(v); err != nil {
 			return nil, err
 		}
@@ -156,15 +181,51 @@ func (f *fcfs) next(v strategies.View, chkq bool) ([]protocol.Action, error) {
 	return []protocol.Action{protocol.Dequeue{QID: i}}, nil
 }
 
-// list reads GQ (LSTQ GQ *) and makes the client's order and GQ's own
-// order what the server holds: jobs it does not know (killed by a failure,
-// TERM or KILJ) join the client's order at the end in GQ's order, jobs no
-// longer there leave.
+// list reads GQ (LSTQ GQ *) and adopts it.
 func (f *fcfs) list(v strategies.View) error {
 	q, err := v.ListQueue()
 	if err != nil {
 		return err
 	}
+	f.adopt(q)
+	return nil
+}
+
+// shared takes GQ from the ledger (see fcfs): with a ledger, other members
+// may have queued or dequeued jobs since the last decision. While the
+// ledger is unsure of GQ's order (several jobs killed at once) it lists GQ
+// instead, since a DEQJ names a position.
+func (f *fcfs) shared(v strategies.View) error {
+	if l := v.Ledger(); l.QueueExact() {
+		f.adopt(l.Queue())
+		return nil
+	}
+	return f.list(v)
+}
+
+// settle ends, at an event, the wait for the job fcfs dequeued (with a
+// ledger only: alone, its offer always comes to fcfs). Still in GQ, the
+// DEQJ did not take it (another member sent the same DEQJ GQ i first, the
+// one job it dequeued): it is the head again. Gone, it was dequeued; its
+// offer may go to another member, so fcfs stops waiting for it but keeps
+// it the head should it be asked about it.
+func (f *fcfs) settle(l *strategies.Ledger) {
+	if f.deq < 0 {
+		return
+	}
+	if slices.ContainsFunc(l.Queue(), func(q protocol.QueuedJob) bool { return q.ID == f.deq }) {
+		f.order = slices.Insert(slices.DeleteFunc(f.order, func(id int) bool { return id == f.deq }), 0, f.deq)
+	} else {
+		f.back[f.deq] = true
+	}
+	f.deq = -1
+}
+
+// adopt makes the client's order and GQ's own order what GQ holds (q, in
+// qID order): jobs it does not know (killed by a failure, TERM or KILJ, or
+// queued by another member) join the client's order at the end in GQ's
+// order, jobs no longer there leave.
+func (f *fcfs) adopt(q []protocol.QueuedJob) {
 	in := make(map[int]bool, len(q))
 	f.gq = f.gq[:0]
 	clear(f.info)
@@ -180,7 +241,6 @@ func (f *fcfs) list(v strategies.View) error {
 		}
 	}
 	f.dirty = false
-	return nil
 }
 
 // fit is a server that can start the requirement now (see fcfs); ok is

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
@@ -131,4 +132,53 @@ func TestFCFSWholeRuns(t *testing.T) {
 			assert.Positive(t, m.Jobs)
 		}
 	}
+}
+
+// As a composite's member (a ledger in the view) the strict FCFS base
+// takes GQ from the ledger: another member dequeued the head (job 1) and
+// queued a job of its own (3), so at the next completion the head is job 2
+// at qID 0, dequeued and placed when offered, and job 3 comes after it.
+// Before, its own picture of GQ still held job 1 at qID 0: the DEQJ GQ 0
+// brought job 2 back, taken for a newcomer and queued again behind job 1,
+// which was no longer there.
+func TestFCFSAsAMemberTakesGQFromTheLedger(t *testing.T) {
+	s := newSgme(t)
+	busy := protocol.Server{Type: "big", ID: 0, State: protocol.Active, Running: 1}
+	v := &strattest.FakeView{Sys: twoTypes(), Book: strategies.NewLedger(twoTypes()), Capable: []protocol.Server{busy}}
+	carry := func(acts []protocol.Action) {
+		t.Helper()
+		for _, a := range acts {
+			require.NoError(t, v.Book.Applied(a, "OK"))
+			outcome(t, s, v, a, nil)
+		}
+	}
+	offer := func(j protocol.Job) []protocol.Action {
+		t.Helper()
+		v.Time = j.Submit
+		v.Book.Observe(&protocol.JobOffer{Job: j})
+		acts, err := s.Job(v, j)
+		require.NoError(t, err)
+		return acts
+	}
+	for _, id := range []int{1, 2} {
+		acts := offer(job(id, 800))
+		require.Equal(t, []protocol.Action{protocol.Enqueue{}}, acts)
+		carry(acts)
+	}
+	// Another member: DEQJ GQ 0 (job 1), placed; job 3 queued.
+	require.NoError(t, v.Book.Applied(protocol.Dequeue{QID: 0}, "OK"))
+	v.Book.Observe(&protocol.JobOffer{Job: job(1, 800)})
+	require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: 1, Server: small}, "OK"))
+	v.Book.Observe(&protocol.JobOffer{Job: job(3, 800)})
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
+
+	v.Capable = []protocol.Server{idle(big, 4000)}
+	acts, err := s.Event(v, &protocol.JobCompleted{Time: 60, JobID: 0, Server: big})
+	require.NoError(t, err)
+	require.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
+	carry(acts)
+	acts = offer(protocol.Job{ID: 2, Submit: 60, Cores: 1, Memory: 800, Disk: 100, EstRunTime: 50})
+	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: big}}, acts, "job 2, the head, is placed")
+	require.NoError(t, v.Book.Applied(acts[0], "OK"))
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, outcome(t, s, v, acts[0], nil), "then job 3, now at qID 0")
 }
