@@ -5,7 +5,8 @@
 //
 // What a member may assume. Every member sees every event (JCPL, RESF,
 // RESR, CHKQ) and every Start, so a member that keeps state from events
-// keeps it whole. It is asked about only some jobs: in rules mode only the
+// keeps it whole; members are asked about an event in turn, each on the
+// state the earlier members' actions left (see Event). It is asked about only some jobs: in rules mode only the
 // jobs its rule picks; in portfolio mode every job, but its proposal may
 // not be taken. So a member may NOT assume that the jobs it sees complete
 // were placed by it, that a job it proposed went where it proposed, or
@@ -16,7 +17,8 @@
 // only (a proposal not taken was never sent). Members that keep a private
 // picture of the cluster (lrr's and atl's round robin, for instance) keep
 // working but choose on that picture, which may be wrong; strategies that
-// read the server or the ledger are the members this is made for.
+// read the server or the ledger are the members this is made for (sgme's
+// FCFS base takes the global queue from the ledger when it has one).
 package composite
 
 import (
@@ -41,10 +43,15 @@ type composite struct {
 	// offered is the job on offer while a Job decision is carried out, -1
 	// during an Event's.
 	offered int
-	given   []int          // jobs each member's accepted action disposed of
-	sent    map[string]int // Event scratch: copies of each action sent so far
-	copies  map[string]int // Event scratch: copies of each action a member asked for
-	pred    []strategies.Predicted
+	// event is the event whose decision is being carried out, nil once
+	// every member has been asked about it (and during a Job decision);
+	// asked counts the members asked so far.
+	event  protocol.Event
+	asked  int
+	given  []int          // jobs each member's accepted action disposed of
+	sent   map[string]int // Event scratch: copies of each action sent so far
+	copies map[string]int // Event scratch: copies of each action a member asked for
+	pred   []strategies.Predicted
 }
 
 func init() {
@@ -110,7 +117,7 @@ func (c *composite) Start(v strategies.View) error {
 
 // Job asks the member the rules pick, or every member (portfolio).
 func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
-	c.offered = job.ID
+	c.offered, c.event = job.ID, nil
 	if c.portfolio {
 		return c.propose(v, job)
 	}
@@ -118,34 +125,55 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 	i := pick(c.rules, job, cluster{queue: len(l.Queue()), powered: l.PoweredCores(), time: v.Now()})
 	acts, err := c.members[i].Job(v, job)
 	if err != nil {
-		return nil, err
+		return nil, c.memberErr(i, err)
 	}
 	c.routes.start(ownedBy(i, acts))
 	return acts, nil
 }
 
-// Event is given to every member; their actions are carried out in member
-// order, what earlier members already asked for only once: a member's k-th
-// copy of an action is sent only if earlier members sent fewer than k (two
-// queue strategies both answering CHKQ with DEQJ GQ 0 dequeue one job; a
-// member that dequeues two jobs with two DEQJ GQ 0 dequeues two, as it
-// would alone).
+// Event is given to every member, one at a time: a member is asked once
+// the actions of the members before it (and their outcomes' answers) have
+// been carried out, so it decides on the state they left. Asking them all
+// first and sending their actions after would send actions decided on a
+// state that no longer holds: frontier MIGJs a job onto a server a
+// completion emptied, and thr, asked about the same JCPL, powers that
+// server off with the job on it. So Event returns the first actions a
+// member asks for, and Outcome, once those are carried out, asks the next
+// members (askEvent). What earlier members already asked for in this event
+// is sent only once: a member's k-th copy of an action is sent only if
+// earlier members sent fewer than k (two queue strategies both answering
+// CHKQ with DEQJ GQ 0 dequeue one job; a member that dequeues two jobs
+// with two DEQJ GQ 0 dequeues two, as it would alone).
 func (c *composite) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	c.offered = -1
-	view := v
+	clear(c.sent)
+	c.event, c.asked = ev, 0
+	c.routes.start(nil)
 	if c.portfolio {
 		c.view.reset(v)
+	}
+	return c.askEvent(v)
+}
+
+// askEvent asks the members not yet asked about the event, in order, until
+// one asks for an action that is sent; it returns those actions, whose
+// outcomes lead back here. Members asked together, with nothing carried out
+// between them, share the portfolio's query memory.
+func (c *composite) askEvent(v strategies.View) ([]protocol.Action, error) {
+	view := v
+	if c.portfolio {
 		view = c.view
 	}
-	clear(c.sent)
-	var out []protocol.Action
-	var list []owned
-	for i, m := range c.members {
-		acts, err := m.Event(view, ev)
+	for c.event != nil && c.asked < len(c.members) {
+		i := c.asked
+		c.asked++
+		acts, err := c.members[i].Event(view, c.event)
 		if err != nil {
-			return nil, fmt.Errorf("member %d (%s): %w", i+1, c.names[i], err)
+			return nil, c.memberErr(i, err)
 		}
 		clear(c.copies)
+		var out []protocol.Action
+		var list []owned
 		for _, a := range acts {
 			text := a.String()
 			if c.copies[text]++; c.copies[text] > c.sent[text] {
@@ -154,14 +182,23 @@ func (c *composite) Event(v strategies.View, ev protocol.Event) ([]protocol.Acti
 				list = append(list, owned{text, i})
 			}
 		}
+		if len(out) > 0 {
+			c.routes.push(list)
+			return out, nil
+		}
 	}
-	c.routes.start(list)
-	return out, nil
+	c.event = nil
+	return nil, nil
 }
 
-// Outcome goes to the member whose action it was. A member without the
-// hook keeps the plain contract: a refused SCHD of the offered job is
-// retried elsewhere (Job is asked again), any other refusal ends the run.
+// memberErr names the member an error came from.
+func (c *composite) memberErr(i int, err error) error {
+	return fmt.Errorf("member %d (%s): %w", i+1, c.names[i], err)
+}
+
+// Outcome goes to the member whose action it was (memberOutcome); during
+// an event, once every action sent so far is carried out, the next members
+// are asked (see Event).
 func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
 	i, ok := c.routes.next(o.Action, !o.OK())
 	if !ok { // the client carries out only what the composite returned
@@ -172,10 +209,32 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 		// so the members' counts sum to the offers.
 		c.given[i]++
 	}
+	acts, err := c.memberOutcome(i, v, o)
+	if err != nil {
+		return nil, err
+	}
+	c.routes.answer(i, acts)
+	if len(acts) == 0 && c.event != nil && c.routes.idle() {
+		// The event's actions so far are all carried out: the next
+		// members decide on the state they left.
+		if c.portfolio {
+			c.view.reset(v)
+		}
+		return c.askEvent(v)
+	}
+	return acts, nil
+}
+
+// memberOutcome gives an outcome to member i. A member without the hook
+// keeps the plain contract: a refused SCHD of the offered job is retried
+// elsewhere (Job is asked again), any other refusal ends the run.
+func (c *composite) memberOutcome(i int, v strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
 	if obs, ok := c.members[i].(strategies.OutcomeObserver); ok {
 		acts, err := obs.Outcome(v, o)
-		c.routes.answer(i, acts)
-		return acts, err
+		if err != nil {
+			return nil, c.memberErr(i, err)
+		}
+		return acts, nil
 	}
 	if o.OK() {
 		return nil, nil
@@ -185,7 +244,7 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 			return nil, nil
 		}
 	}
-	return nil, fmt.Errorf("member %d (%s): %s refused: %s", i+1, c.names[i], o.Action, o.Err.Text)
+	return nil, c.memberErr(i, fmt.Errorf("%s refused: %s", o.Action, o.Err.Text))
 }
 
 // Metrics reports how many jobs each member decided and, for a portfolio,

@@ -1,6 +1,7 @@
 package composite
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -26,6 +27,8 @@ type fixed struct {
 	deqj     int
 	answer   int
 	outcomes []string
+	asked    func() // called when the member is asked about an event, if set
+	fail     bool   // Outcome returns an error
 }
 
 func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) {
@@ -46,6 +49,9 @@ func (f *fixed) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error
 }
 
 func (f *fixed) Event(_ strategies.View, ev protocol.Event) ([]protocol.Action, error) {
+	if f.asked != nil {
+		f.asked()
+	}
 	if _, ok := ev.(*protocol.CheckQueue); ok {
 		return dequeues(f.deqj), nil
 	}
@@ -61,6 +67,9 @@ func dequeues(n int) []protocol.Action {
 }
 
 func (f *fixed) Outcome(_ strategies.View, o strategies.Outcome) ([]protocol.Action, error) {
+	if f.fail {
+		return nil, errors.New("out of step")
+	}
 	text := o.Action.String()
 	if !o.OK() {
 		text += " refused"
@@ -78,9 +87,11 @@ func init() {
 		Params: []strategies.Param{{Name: "to", Kind: strategies.String, Default: "small"},
 			{Name: "id", Kind: strategies.Int, Default: "0"},
 			{Name: "deqj", Kind: strategies.Int, Default: "1"},
-			{Name: "answer", Kind: strategies.Int, Default: "0"}},
+			{Name: "answer", Kind: strategies.Int, Default: "0"},
+			{Name: "fail", Kind: strategies.Bool, Default: "false"}},
 		New: func(p strategies.Params) (strategies.Strategy, error) {
-			f := &fixed{to: protocol.ServerRef{Type: p.String("to"), ID: p.Int("id")}, deqj: p.Int("deqj"), answer: p.Int("answer")}
+			f := &fixed{to: protocol.ServerRef{Type: p.String("to"), ID: p.Int("id")}, deqj: p.Int("deqj"), answer: p.Int("answer"),
+				fail: p.Bool("fail")}
 			lastFixed = append(lastFixed, f)
 			return f, nil
 		}})
@@ -233,17 +244,18 @@ func metricValues(c *composite) []float64 {
 	return out
 }
 
-// Events go to every member; a member's k-th copy of an action is sent
-// only if earlier members sent fewer than k; each outcome goes to the
-// member whose copy it was, an outcome's answer is carried out before the
-// rest of the list, and a refusal drops the rest of its own list only.
+// Events go to every member, each asked once the earlier members' actions
+// are carried out; a member's k-th copy of an action is sent only if
+// earlier members sent fewer than k; each outcome goes to the member whose
+// copy it was, an outcome's answer is carried out before the rest of the
+// list, and a refusal drops the rest of its own list only.
 func TestEventsAndOutcomes(t *testing.T) {
 	const ok, no = "DEQJ GQ 0", "DEQJ GQ 0 refused"
 	for _, tc := range []struct {
 		what    string
 		members string
 		replies []bool // the server's answers in the order sent; OK once they run out
-		sent    int    // DEQJ GQ 0 copies the event sends
+		sent    int    // DEQJ GQ 0 copies the event sends, answers included
 		want    [][]string
 	}{
 		{"two members asking for the same action: sent once, for the first",
@@ -253,29 +265,51 @@ func TestEventsAndOutcomes(t *testing.T) {
 		{"a later member's copies beyond the earlier members' are sent, and are its",
 			"[test-fixed; test-fixed:deqj=3; test-fixed:deqj=2]", nil, 3, [][]string{{ok}, {ok, ok}, nil}},
 		{"an outcome's answer comes before the rest of the list, and is its member's",
-			"[test-fixed:answer=1; test-fixed:deqj=2]", nil, 2, [][]string{{ok, ok}, {ok}}},
+			"[test-fixed:answer=1; test-fixed:deqj=2]", nil, 3, [][]string{{ok, ok}, {ok}}},
 		{"a refused answer drops the rest of the answer, not of the outer list",
-			"[test-fixed:answer=2; test-fixed:deqj=2]", []bool{true, false}, 2, [][]string{{ok, no}, {ok}}},
+			"[test-fixed:answer=2; test-fixed:deqj=2]", []bool{true, false}, 3, [][]string{{ok, no}, {ok}}},
 	} {
 		c := makeComposite(t, map[string]string{"members": tc.members})
 		v := clusterView(t)
 		acts, err := c.Event(v, &protocol.CheckQueue{})
 		require.NoError(t, err, tc.what)
-		assert.Equal(t, dequeues(tc.sent), acts, tc.what)
-		carry(t, c, v, acts, &tc.replies)
+		assert.Equal(t, dequeues(tc.sent), carry(t, c, v, acts, &tc.replies), tc.what)
 		for i, f := range lastFixed {
 			assert.Equal(t, tc.want[i], f.outcomes, "%s: member %d", tc.what, i+1)
 		}
 	}
 }
 
+// A member is asked about an event only once the earlier members' actions
+// have had their outcomes: it decides on the state they left (frontier's
+// MIGJ onto a server a completion emptied, then thr's TERM of that server,
+// decided before the MIGJ was sent, killed the job).
+func TestEventMembersDecideInTurn(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[test-fixed:answer=1; test-fixed:deqj=0; test-fixed:deqj=1]"})
+	v := clusterView(t)
+	var seen []int // member 1's outcomes when each later member is asked
+	for _, f := range lastFixed[1:] {
+		f.asked = func() { seen = append(seen, len(lastFixed[0].outcomes)) }
+	}
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	assert.Equal(t, dequeues(1), acts, "member 1's action first, alone")
+	assert.Empty(t, seen, "no later member asked before member 1's actions are carried out")
+	carry(t, c, v, acts, &[]bool{})
+	assert.Equal(t, []int{2, 2}, seen, "members 2 and 3 asked after member 1's action and its answer")
+	assert.Equal(t, []string(nil), lastFixed[2].outcomes, "member 3's DEQJ GQ 0 was member 1's: sent once")
+}
+
 // carry is the client loop carrying out acts (client.carry): each outcome
 // reported at once and its answer carried out before the rest of the list;
 // a refusal drops the rest of its list. replies script the server's
 // answers, in the order the actions are sent (true: OK; none left: OK).
-func carry(t *testing.T, c *composite, v strategies.View, acts []protocol.Action, replies *[]bool) {
+// It returns every action sent, in order.
+func carry(t *testing.T, c *composite, v strategies.View, acts []protocol.Action, replies *[]bool) []protocol.Action {
 	t.Helper()
+	var sent []protocol.Action
 	for _, a := range acts {
+		sent = append(sent, a)
 		o := strategies.Outcome{Action: a, Reply: "OK"}
 		if len(*replies) > 0 {
 			if !(*replies)[0] {
@@ -285,11 +319,12 @@ func carry(t *testing.T, c *composite, v strategies.View, acts []protocol.Action
 		}
 		more, err := c.Outcome(v, o)
 		require.NoError(t, err, a.String())
-		carry(t, c, v, more, replies)
+		sent = append(sent, carry(t, c, v, more, replies)...)
 		if !o.OK() {
-			return
+			break
 		}
 	}
+	return sent
 }
 
 // A member without an Outcome hook keeps the plain contract.
@@ -305,6 +340,28 @@ func TestOutcomeWithoutHook(t *testing.T) {
 	c.routes.start(ownedBy(0, strategies.Sched(j, ref("small", 0))))
 	_, err = c.Outcome(v, strategies.Outcome{Action: protocol.Schedule{JobID: 3, Server: ref("small", 0)}, Err: &protocol.ServerError{Text: "ERR"}})
 	assert.NoError(t, err, "a refused SCHD of the offered job is retried by the client")
+}
+
+// An error from a member names it (the client's message said only
+// "strategy"): from Job in rules mode (ErrNoServer still reads as one) and
+// from the outcome hook.
+func TestMemberErrorsNameTheMember(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[test-fixed; test-fixed:to=none]", "rules": "cores>1->2|1"})
+	v := clusterView(t)
+	j := jb(1, 2, 10)
+	offer(v, j)
+	_, err := c.Job(v, j)
+	assert.EqualError(t, err, "member 2 (test-fixed): no server can take the job")
+	assert.ErrorIs(t, err, strategies.ErrNoServer)
+
+	c = makeComposite(t, map[string]string{"members": "[test-fixed; test-fixed:fail=true,deqj=2]"})
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	acts, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"}) // member 1's DEQJ done: member 2 asked
+	require.NoError(t, err)
+	require.Equal(t, dequeues(1), acts, "member 2's second copy")
+	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
+	assert.EqualError(t, err, "member 2 (test-fixed): out of step")
 }
 
 // A job whose SCHD is refused is asked about again; the job counts once,

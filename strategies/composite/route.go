@@ -32,7 +32,26 @@ func (r *routes) start(list []owned) {
 // carries them out next, before anything left of the outer lists.
 func (r *routes) answer(i int, acts []protocol.Action) {
 	if len(acts) > 0 {
-		r.frames = append(r.frames, ownedBy(i, acts))
+		r.push(ownedBy(i, acts))
+	}
+}
+
+// push records a list Outcome returned: carried out next, as answer's.
+func (r *routes) push(list []owned) {
+	r.frames = append(r.frames, list)
+}
+
+// idle reports whether every action of the decision so far has had its
+// outcome (or was dropped after a refusal).
+func (r *routes) idle() bool {
+	r.pop()
+	return len(r.frames) == 0
+}
+
+// pop drops the lists carried out whole.
+func (r *routes) pop() {
+	for len(r.frames) > 0 && len(r.frames[len(r.frames)-1]) == 0 {
+		r.frames = r.frames[:len(r.frames)-1]
 	}
 }
 
@@ -40,9 +59,7 @@ func (r *routes) answer(i int, acts []protocol.Action) {
 // drops what is left of a's list, as the client does. ok is false for an
 // action that is not the next one routes expects.
 func (r *routes) next(a protocol.Action, refused bool) (member int, ok bool) {
-	for len(r.frames) > 0 && len(r.frames[len(r.frames)-1]) == 0 {
-		r.frames = r.frames[:len(r.frames)-1]
-	}
+	r.pop()
 	if len(r.frames) == 0 {
 		return 0, false
 	}
