@@ -326,21 +326,33 @@ func (p Params) String(name string) string { return p.get(name).(string) }
 // one.
 func (p Params) List(name string) []Spec { return slices.Clone(p.get(name).([]Spec)) }
 
-// ParseSettings turns "k=v" strings (from --param flags, or the part of
-// "name:k=v,k2=v2" after the colon split on commas) into a map. The value
-// is everything after the first "=", as written: a List parameter's
-// "[…]" is parsed when the settings are bound.
+// ParseSettings turns dsclient's --param "k=v" strings into a map, each
+// read by CutSetting as -a's settings are. The value is everything after
+// the first "=" outside brackets: a List parameter's "[…]" is parsed when
+// the settings are bound. A key given twice is refused, as in -a: one of
+// the values would go unused.
 func ParseSettings(kvs []string) (map[string]string, error) {
 	m := map[string]string{}
 	for _, kv := range kvs {
-		k, v, ok := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
+		k, v, ok := CutSetting(kv)
 		if !ok || k == "" {
 			return nil, fmt.Errorf("parameter %q: want key=value", kv)
+		}
+		if prev, dup := m[k]; dup {
+			return nil, fmt.Errorf("parameter %s given twice (%s=%s, then %s=%s): give it once", k, k, prev, k, v)
 		}
 		m[k] = v
 	}
 	return m, nil
+}
+
+// CutSetting splits a "key=value" setting at its first "=" outside
+// brackets and trims the blanks around the key and the value: dsbench's
+// and dsclient's -a (ParseSweeps) and dsclient's --param read a setting
+// through it, so " preset = cost " is preset=cost in each.
+func CutSetting(s string) (key, value string, ok bool) {
+	k, v, ok := CutTop(s, '=')
+	return strings.TrimSpace(k), strings.TrimSpace(v), ok
 }
 
 // WriteList writes every registered strategy for a command's --list: the

@@ -123,8 +123,7 @@ func (s *Sweep) addKey(flag, value, tok string) (string, error) {
 	if s == nil {
 		return "", fmt.Errorf("%s %q: parameter %q comes before any strategy name", flag, value, tok)
 	}
-	k, v, _ := CutTop(tok, '=')
-	k = strings.TrimSpace(k)
+	k, v, _ := CutSetting(tok)
 	if k == "" {
 		return "", fmt.Errorf("%s %q: empty parameter name in %q", flag, value, tok)
 	}
@@ -138,7 +137,6 @@ func (s *Sweep) addKey(flag, value, tok string) (string, error) {
 // addValue adds one value of a key's sweep; a list value is kept in its
 // canonical form, so that equal lists make one column.
 func (s *Sweep) addValue(k, v string) error {
-	v = strings.TrimSpace(v)
 	if strings.HasPrefix(v, "[") {
 		l, err := ParseList(v)
 		if err != nil {

@@ -50,6 +50,11 @@ func TestAlgoSpec(t *testing.T) {
 		{[]string{"--algorithm", "test-spec:m=3"}, map[string]any{"m": 3.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"--algo", "test-spec:m=2"}, map[string]any{"m": 2.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"--algo=test-spec:k=5"}, map[string]any{"m": 4.0, "k": 5, "s": "", "members": []strategies.Spec{}}},
+		// Blanks around a key or a value are dropped alike in -a and --param
+		// (strategies.CutSetting): a string value is not a number that
+		// Bind would trim.
+		{[]string{"-a", "test-spec: s = a b "}, map[string]any{"m": 4.0, "k": 1, "s": "a b", "members": []strategies.Spec{}}},
+		{[]string{"-a", "test-spec", "--param", " s = a b ", "--param", "k= 3"}, map[string]any{"m": 4.0, "k": 3, "s": "a b", "members": []strategies.Spec{}}},
 	} {
 		specMade = nil
 		r := runMain(append(tc.args, "-p", closed, "--connect-timeout", "0")...)
@@ -81,6 +86,8 @@ func TestAlgoSpecRefused(t *testing.T) {
 		{[]string{"-a", "test-spec:m=2,cost-reduce:multiplier=2"}, `dsclient: -a "test-spec:m=2,cost-reduce:multiplier=2": dsclient runs one strategy, here test-spec and cost-reduce (a list of strategies is for dsbench -a)`},
 		{[]string{"-a", "test-spec:m=2", "--param", "m=3"}, `dsclient: parameter m given twice, in -a "test-spec:m=2" and as --param m=3: give it once`},
 		{[]string{"-a", "test-spec:m=2,m=3"}, `dsclient: -a "test-spec:m=2,m=3": parameter m given twice for test-spec`},
+		{[]string{"-a", "test-spec", "--param", "m=2", "--param", "m=3"}, `dsclient: --param: parameter m given twice (m=2, then m=3): give it once`},
+		{[]string{"-a", "test-spec", "--param", "s=a", "--param", " s =b"}, `dsclient: --param: parameter s given twice (s=a, then s=b): give it once`},
 		{[]string{"-a", "test-spec:"}, `dsclient: -a "test-spec:": empty parameter name in ""`},
 		{[]string{"-a", "test-spec:m"}, `dsclient: strategy test-spec: parameter m="": want a number`},
 		{[]string{"-a", ":m=2"}, `dsclient: -a ":m=2": no strategy name before ':' in ":m=2"`},
