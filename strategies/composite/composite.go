@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -54,15 +55,32 @@ type composite struct {
 	pred   []strategies.Predicted
 }
 
+// ruleExample is the rule set --list shows, with members=[ff; cost-reduce;
+// bf]: member 2 (cost-reduce) for long wide jobs, bf while jobs wait, ff
+// otherwise.
+const ruleExample = "cores>8&est>600->2|queue>0->bf|1"
+
+// defaultWeight is the portfolio's weight when none is given; maxWeight
+// bounds one given. From about a million, delay already decides every
+// choice it can (weights 1e6, 1e9, 1e12 and 1e15 decide every run of
+// [ff; bf; frontier] on the 18 configs alike); beyond, a score's billed
+// cost, in dollars, is lost to rounding beside its weighted delay (1e20
+// against 1e15 changes 6 of the 18), and towards 1e300 scores overflow to
+// +Inf, where a placement ties with queueing. frontier has the same bound.
+const (
+	defaultWeight = 10
+	maxWeight     = 1e9
+)
+
 func init() {
 	strategies.Register(strategies.Info{
 		Name:    "composite",
 		Summary: "member strategies chosen per job by rules (est, cores, memory, disk, queue, powered, time), or a portfolio scored by extra cost + weight × delay",
 		Params: []strategies.Param{
 			{Name: "members", Kind: strategies.List, Default: "[ff]", Help: "the member strategies, e.g. [ff; cost-reduce:multiplier=2; bf]"},
-			{Name: "rules", Kind: strategies.String, Default: "", Help: "first match wins: cond->member|…|default, e.g. cores>8&est>600->2|queue>0->bf|1 (see README)"},
+			{Name: "rules", Kind: strategies.String, Default: "", Help: "first match wins: cond->member|…|default, e.g. with members=[ff; cost-reduce; bf]: " + ruleExample + " (see README)"},
 			{Name: "mode", Kind: strategies.String, Default: "rules", Help: "rules: the rule picks the member; portfolio: every member proposes, the best score wins"},
-			{Name: "weight", Kind: strategies.Float, Default: "10", Help: "portfolio: a second of predicted delay weighs weight × the job's cores at the cheapest rate per core"},
+			{Name: "weight", Kind: strategies.Float, Default: strconv.Itoa(defaultWeight), Help: "mode=portfolio only, 0 to 1e9: a second of predicted delay weighs weight × the job's cores at the cheapest rate per core"},
 		},
 		New: newComposite,
 	})
@@ -90,8 +108,8 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 	default:
 		return nil, fmt.Errorf("composite: mode %q: want rules or portfolio", p.String("mode"))
 	}
-	if math.IsNaN(c.weight) || math.IsInf(c.weight, 0) || c.weight < 0 {
-		return nil, fmt.Errorf("composite: weight %g: want a finite number, 0 or more", c.weight)
+	if math.IsNaN(c.weight) || c.weight < 0 || c.weight > maxWeight {
+		return nil, fmt.Errorf("composite: weight %g: want a number from 0 to %g (beyond it a score's cost is lost to rounding beside its delay, and delay already decides every choice it can)", c.weight, maxWeight)
 	}
 	var err error
 	if c.rules, err = ParseRules(p.String("rules"), c.names); err != nil {
@@ -99,6 +117,11 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 	}
 	if c.portfolio && len(c.rules) > 0 {
 		return nil, errors.New("composite: rules apply to mode=rules; a portfolio asks every member")
+	}
+	if !c.portfolio && c.weight != defaultWeight {
+		// Compared with the default, as rules are with "": a weight given
+		// at its default is the same strategy (strategies.Identity).
+		return nil, fmt.Errorf("composite: weight %g applies to mode=portfolio; mode=rules scores no proposal (the rule picks the member)", c.weight)
 	}
 	return c, nil
 }

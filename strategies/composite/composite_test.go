@@ -3,6 +3,7 @@ package composite
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -396,11 +397,40 @@ func TestBadInput(t *testing.T) {
 		{map[string]string{"mode": "vote"}, `mode "vote"`},
 		{map[string]string{"mode": "portfolio", "rules": "cores>1->1"}, "rules apply to mode=rules"},
 		{map[string]string{"weight": "-1"}, "weight -1"},
-		{map[string]string{"weight": "NaN"}, "weight NaN: want a finite number"},
-		{map[string]string{"weight": "Inf"}, "weight +Inf: want a finite number"},
+		{map[string]string{"mode": "portfolio", "weight": "NaN"}, "weight NaN: want a number from 0 to 1e+09"},
+		{map[string]string{"mode": "portfolio", "weight": "Inf"}, "weight +Inf: want a number from 0 to 1e+09"},
+		{map[string]string{"mode": "portfolio", "weight": "1e20"}, "weight 1e+20: want a number from 0 to 1e+09 (beyond it a score's cost is lost to rounding"},
+		// weight is the portfolio's, as rules are mode=rules': each refused
+		// with the other mode, naming both.
+		{map[string]string{"members": "[ff; bf]", "weight": "1000"}, "composite: weight 1000 applies to mode=portfolio; mode=rules scores no proposal"},
+		{map[string]string{"members": "[ff; bf]", "mode": "rules", "weight": "0"}, "weight 0 applies to mode=portfolio"},
 		{map[string]string{"members": "[cost-reduce:multiplier=x]"}, "multiplier"},
 	} {
 		_, err := strategies.New("composite", tc.settings)
 		assert.ErrorContains(t, err, tc.msg, fmt.Sprint(tc.settings))
 	}
+	_, err := strategies.New("composite", map[string]string{"members": "[ff; bf]", "weight": "10.0"})
+	assert.NoError(t, err, "the default weight, given, is the strategy without it (strategies.Identity)")
+	_, err = strategies.New("composite", map[string]string{"mode": "portfolio", "weight": "1e9"})
+	assert.NoError(t, err, "the bound itself")
+}
+
+// The rule set --list shows runs with the members it shows them with.
+func TestListedRuleExampleWorks(t *testing.T) {
+	info, ok := strategies.Lookup("composite")
+	require.True(t, ok)
+	var help string
+	for _, p := range info.Params {
+		if p.Name == "rules" {
+			help = p.Help
+		}
+	}
+	m := regexp.MustCompile(`e\.g\. (?:with members=(\[[^\]]*\]): )?(\S+)`).FindStringSubmatch(help)
+	require.NotNil(t, m, help)
+	settings := map[string]string{"rules": m[2]}
+	if m[1] != "" {
+		settings["members"] = m[1]
+	}
+	_, err := strategies.New("composite", settings)
+	assert.NoError(t, err, "--list: %s", help)
 }

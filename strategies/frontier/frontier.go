@@ -60,6 +60,15 @@ var presets = map[string]float64{
 	"turnaround": 1000,
 }
 
+// maxWeight bounds a weight given. From about a million, delay already
+// decides every choice it can (weights 1e6, 1e9 and 1e12 decide every run
+// of the 18 configs alike); from about 1e15 a score's billed cost, in
+// dollars, falls below the float's resolution of its weighted delay and is
+// lost to rounding (1e15 against 1e12 changes 1 run of the 18, 1e20
+// against 1e15 13), and towards 1e300 scores overflow to +Inf and tie.
+// 1e9 keeps a factor of a thousand from both.
+const maxWeight = 1e9
+
 type frontier struct {
 	strategies.WithLedger
 	weight float64
@@ -92,7 +101,8 @@ func init() {
 		Summary: "the project's own: cost + weight × delay per job from the ledger (runtimes from the estimate's posterior, co-scheduling), power-off at emptying, migration and rehoming, failures",
 		Params: []strategies.Param{
 			{Name: "preset", Kind: strategies.String, Default: "balanced", Help: "cost, balanced or turnaround: the trade-off between cost and turnaround"},
-			{Name: "weight", Kind: strategies.Float, Default: "0", Help: "the trade-off itself, overriding preset when above 0: weight of a second of delay, in the mean cores of the work done at the cheapest rate per core"},
+			{Name: "weight", Kind: strategies.Float, Default: "0", Help: fmt.Sprintf("0: the preset's (cost %g, balanced %g, turnaround %g); above 0, at most %g: the trade-off itself, overriding the preset's: weight of a second of delay, in the mean cores of the work done at the cheapest rate per core",
+				presets["cost"], presets["balanced"], presets["turnaround"], maxWeight)},
 			{Name: "warm", Kind: strategies.String, Default: "preset", Help: "keep emptied servers on: on (while the bet pays), demand (also while the forecast of jobs needing one pays), off, or preset (demand for turnaround, off otherwise)"},
 		},
 		New: newFrontier,
@@ -107,6 +117,8 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	switch x := p.Float("weight"); {
 	case x < 0 || math.IsNaN(x) || math.IsInf(x, 0):
 		return nil, fmt.Errorf("frontier: weight %g: want a finite number above 0 (or 0 for the preset's)", x)
+	case x > maxWeight:
+		return nil, fmt.Errorf("frontier: weight %g: want at most %g (beyond it a score's cost is lost to rounding beside its delay, and delay already decides every choice it can)", x, maxWeight)
 	case x > 0:
 		w = x
 	}

@@ -430,6 +430,10 @@ func TestBadParameters(t *testing.T) {
 		"weight=Inf":  "weight +Inf: want a finite number above 0",
 		"weight=-Inf": "weight -Inf: want a finite number above 0",
 		"warm=maybe":  `warm "maybe": want on, off, demand or preset`,
+		// Scores would lose their cost to rounding, then overflow.
+		"weight=1e20":  "weight 1e+20: want at most 1e+09 (beyond it a score's cost is lost to rounding",
+		"weight=1e300": "weight 1e+300: want at most 1e+09",
+		"weight=1.1e9": "weight 1.1e+09: want at most 1e+09",
 	} {
 		kv, err := strategies.ParseSettings([]string{settings})
 		require.NoError(t, err)
@@ -438,6 +442,20 @@ func TestBadParameters(t *testing.T) {
 	}
 	_, err := strategies.New("frontier", map[string]string{"preset": "turnaround", "weight": "7"})
 	assert.NoError(t, err)
+	_, err = strategies.New("frontier", map[string]string{"weight": "1e9"})
+	assert.NoError(t, err, "the bound itself")
+}
+
+// --list says what weight=0, the default, means: the presets' weights.
+func TestWeightHelpNamesThePresets(t *testing.T) {
+	info, ok := strategies.Lookup("frontier")
+	require.True(t, ok)
+	for _, p := range info.Params {
+		if p.Name == "weight" {
+			assert.Equal(t, "0", p.Default)
+			assert.Contains(t, p.Help, "0: the preset's (cost 0.25, balanced 10, turnaround 1000); above 0, at most 1e+09")
+		}
+	}
 }
 
 // Replanning: a job queued behind one that overran its estimate, whose
