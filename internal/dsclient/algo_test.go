@@ -50,6 +50,8 @@ func TestAlgoSpec(t *testing.T) {
 		{[]string{"--algorithm", "test-spec:m=3"}, map[string]any{"m": 3.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"--algo", "test-spec:m=2"}, map[string]any{"m": 2.0, "k": 1, "s": "", "members": []strategies.Spec{}}},
 		{[]string{"--algo=test-spec:k=5"}, map[string]any{"m": 4.0, "k": 5, "s": "", "members": []strategies.Spec{}}},
+		// A list needs no blanks (README: for harnesses that split on spaces).
+		{[]string{"-a", "test-spec:members=[ff;cost-reduce:multiplier=2],k=2"}, map[string]any{"m": 4.0, "k": 2, "s": "", "members": ffCR}},
 		// Blanks around a key or a value are dropped alike in -a and --param
 		// (strategies.CutSetting): a string value is not a number that
 		// Bind would trim.
