@@ -1,7 +1,9 @@
 package composite
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -76,6 +78,9 @@ func ParseRules(text string, names []string) ([]Rule, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, nil
 	}
+	if err := misspelt(text); err != nil {
+		return nil, err
+	}
 	var rules []Rule
 	off := 0
 	for _, part := range strings.Split(text, "|") {
@@ -90,6 +95,23 @@ func ParseRules(text string, names []string) ([]Rule, error) {
 		off += len(part) + 1
 	}
 	return rules, nil
+}
+
+// misspelt finds what the grammar has no place for but users write from
+// other languages, before the rules are split where it would mislead:
+// quotes (a harness without a shell passes them on as text), "||" and
+// "&&" (split at "|" and "&" they read as an empty rule or test).
+func misspelt(text string) error {
+	if i := strings.IndexAny(text, "\"'"); i >= 0 {
+		return &RuleError{i + 1, fmt.Sprintf("a quote (%c) is no part of the rules: quotes reached the strategy as text (a harness passed them literally, with no shell to remove them); write rules=est>5->2|1", text[i])}
+	}
+	if i := strings.Index(text, "||"); i >= 0 {
+		return &RuleError{i + 1, `"||": rules are separated by a single "|" (cores>8->2|1)`}
+	}
+	if i := strings.Index(text, "&&"); i >= 0 {
+		return &RuleError{i + 1, `"&&": tests are joined by a single "&" (est>600&cores>8->2)`}
+	}
+	return nil
 }
 
 // parseRule parses one rule starting at byte offset off of the whole text.
@@ -125,7 +147,7 @@ func parseMember(s string, off int, names []string) (int, error) {
 	}
 	if n, err := strconv.Atoi(word); err == nil {
 		if n < 1 || n > len(names) {
-			return 0, &RuleError{col, fmt.Sprintf("member %d: there are %d members", n, len(names))}
+			return 0, &RuleError{col, fmt.Sprintf("member %d: %s", n, thereAre(len(names)))}
 		}
 		return n - 1, nil
 	}
@@ -139,9 +161,34 @@ func parseMember(s string, off int, names []string) (int, error) {
 		}
 	}
 	if found < 0 {
+		if err := noArrow(word, col); err != nil {
+			return 0, err
+		}
 		return 0, &RuleError{col, fmt.Sprintf("no member named %q (members: %s)", word, strings.Join(names, ", "))}
 	}
 	return found, nil
+}
+
+func thereAre(n int) string {
+	if n == 1 {
+		return "there is 1 member"
+	}
+	return fmt.Sprintf("there are %d members", n)
+}
+
+// noArrow explains a member that is no member's name but a condition
+// whose arrow is missing or misspelt (cores>2=>2, cores>2:2), which would
+// otherwise read as "no member named cores>2=>2". col is word's column.
+func noArrow(word string, col int) error {
+	for _, wrong := range []string{"=>", ":"} {
+		if i := strings.Index(word, wrong); i >= 0 {
+			return &RuleError{col + i, fmt.Sprintf(`%q where a rule wants the arrow "->" (cond->member, e.g. cores>8->2)`, wrong)}
+		}
+	}
+	if strings.ContainsAny(word, "<>=!") {
+		return &RuleError{col, fmt.Sprintf(`%q looks like a test without "->" and a member (cond->member, e.g. cores>8->2)`, word)}
+	}
+	return nil
 }
 
 func parseTest(s string, off int) (test, error) {
@@ -169,8 +216,14 @@ func parseTest(s string, off int) (test, error) {
 	if op == "" {
 		return test{}, &RuleError{col + i, fmt.Sprintf("unknown comparison in %q", rest)}
 	}
+	if op == "=" && strings.HasPrefix(rest, "==") {
+		return test{}, &RuleError{col + i, fmt.Sprintf(`"==": equality is a single "=" (%s=5)`, name)}
+	}
 	numText := strings.TrimSpace(rest[len(op):])
 	n, err := strconv.Atoi(numText)
+	if errors.Is(err, strconv.ErrRange) {
+		return test{}, &RuleError{col + i + len(op), fmt.Sprintf("%s after %s is out of range (%d to %d)", numText, op, math.MinInt, math.MaxInt)}
+	}
 	if err != nil {
 		return test{}, &RuleError{col + i + len(op), fmt.Sprintf("want an integer after %s, got %q", op, numText)}
 	}

@@ -28,13 +28,36 @@ func TestParseRulesErrors(t *testing.T) {
 		{"cores>1->", 10, "missing member"},
 		{"est<5&->1", 7, "empty test"},
 		{"est!8->1", 4, "unknown comparison"},
+		// What users write from other languages gets a message that says so,
+		// at its column.
+		{"cores>2=>2|1", 8, `"=>" where a rule wants the arrow "->" (cond->member, e.g. cores>8->2)`},
+		{"cores>2:2|1", 8, `":" where a rule wants the arrow "->"`},
+		{"cores>2|1", 1, `"cores>2" looks like a test without "->" and a member`},
+		{"est==5->2", 4, `"==": equality is a single "=" (est=5)`},
+		{"cores>2&&est>5->2", 8, `"&&": tests are joined by a single "&"`},
+		{"cores>2->2||1", 11, `"||": rules are separated by a single "|"`},
+		{"est>99999999999999999999->2", 5, "99999999999999999999 after > is out of range (-9223372036854775808 to 9223372036854775807)"},
+		{`"est>5->2|1"`, 1, `a quote (") is no part of the rules: quotes reached the strategy as text (a harness passed them literally`},
+		{`est>5->2|'1'`, 10, "a quote (') is no part of the rules"},
 	} {
 		_, err := ParseRules(tc.text, names)
+		if err == nil {
+			t.Errorf("%q: accepted", tc.text)
+			continue
+		}
 		var re *RuleError
 		require.ErrorAs(t, err, &re, tc.text)
 		assert.Equal(t, tc.col, re.Col, tc.text)
 		assert.Contains(t, re.Msg, tc.msg, tc.text)
 	}
+}
+
+// One member is one member, not "1 members".
+func TestParseRulesGrammar(t *testing.T) {
+	_, err := ParseRules("cores>8->2", names[:1])
+	assert.EqualError(t, err, "rules: column 10: member 2: there is 1 member")
+	_, err = ParseRules("cores>8->3", names[:2])
+	assert.EqualError(t, err, "rules: column 10: member 3: there are 2 members")
 }
 
 func job(cores, est int) protocol.Job {
