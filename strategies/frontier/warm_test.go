@@ -169,29 +169,33 @@ func TestOfferedCountsEachJobOnce(t *testing.T) {
 // A server freed by a completion that left a job running (so settled once
 // the batch is over) and emptied by a later one, where the bet keeps it
 // on, is the bet's: settle, at the next decision, used to power it off as
-// an emptied freed server, the bet lost at once and never charged.
+// an emptied freed server, the bet lost at once and never charged. With
+// both completions in one second, settle asked the bet a second time
+// (which refused a second bet on one boot) and powered it off.
 func TestSettleLeavesAKeptServerOn(t *testing.T) {
-	f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
-	f.perCoreSecond = 0.1 / 3600
-	j0, j1 := jb(0, 0, 1, 100), jb(1, 0, 1, 200)
-	f.warm.offered(j0)
-	f.warm.offered(j1)
-	schedule(t, v, j0, ref("small", 0))
-	schedule(t, v, j1, ref("small", 0))
-	acts, err := f.Event(v, complete(v, 0, 100, ref("small", 0)))
-	require.NoError(t, err)
-	require.Empty(t, acts, "job 1 still runs")
-	require.Len(t, f.freed, 1, "small 0 freed, to be settled")
-	acts, err = f.Event(v, complete(v, 1, 200, ref("small", 0)))
-	require.NoError(t, err)
-	require.Empty(t, acts, "kept on")
-	require.Equal(t, 1, f.warm.kept.len())
-	v.Book.Observe(&protocol.JobCompleted{Time: 250, JobID: -1, Server: ref("big", 0)}) // time passes
-	acts, err = f.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	assert.Empty(t, acts, "small 0 stays on for its hold")
-	assert.Equal(t, 1, f.warm.kept.len())
-	assert.Empty(t, f.freed, "the bet holds it now, not settle")
+	for _, second := range []int{200, 100} {
+		f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
+		f.perCoreSecond = 0.1 / 3600
+		j0, j1 := jb(0, 0, 1, 100), jb(1, 0, 1, second)
+		f.warm.offered(j0)
+		f.warm.offered(j1)
+		schedule(t, v, j0, ref("small", 0))
+		schedule(t, v, j1, ref("small", 0))
+		acts, err := f.Event(v, complete(v, 0, 100, ref("small", 0)))
+		require.NoError(t, err)
+		require.Empty(t, acts, "job 1 still runs")
+		require.Len(t, f.freed, 1, "small 0 freed, to be settled")
+		acts, err = f.Event(v, complete(v, 1, second, ref("small", 0)))
+		require.NoError(t, err)
+		require.Empty(t, acts, "kept on")
+		require.Equal(t, 1, f.warm.kept.len())
+		v.Book.Observe(&protocol.JobCompleted{Time: second + 50, JobID: -1, Server: ref("big", 0)}) // time passes
+		acts, err = f.Event(v, &protocol.CheckQueue{})
+		require.NoError(t, err)
+		assert.Empty(t, acts, "small 0 stays on for its hold (emptied at %d)", second)
+		assert.Equal(t, 1, f.warm.kept.len())
+		assert.Empty(t, f.freed, "the bet holds it now, not settle")
+	}
 }
 
 // Review of 2026-11-25 (afternoon), finding 1: settle asks the bet before
@@ -229,29 +233,4 @@ func TestSettleAsksTheBetOnTheLedgersPicture(t *testing.T) {
 		assert.Empty(t, acts, "small 0 kept (a decision between: %v)", between)
 		assert.Equal(t, 1, f.warm.kept.len(), "small 0 alone: small 1's bet was forgotten")
 	}
-}
-
-// Two completions on small 0 in one second: the first frees it (to be
-// settled once the batch is over), the second empties it and the bet keeps
-// it; settle, at the next decision, leaves it to the bet (it asked the
-// bet again, which refused a second bet on one boot, and powered it off).
-func TestSettleLeavesAKeptServerOnSameSecond(t *testing.T) {
-	f, v := cluster(t, map[string]string{"weight": "100", "warm": "on"})
-	f.perCoreSecond = 0.1 / 3600
-	j0, j1 := jb(0, 0, 1, 100), jb(1, 0, 1, 100)
-	f.warm.offered(j0)
-	f.warm.offered(j1)
-	schedule(t, v, j0, ref("small", 0))
-	schedule(t, v, j1, ref("small", 0))
-	acts, err := f.Event(v, complete(v, 0, 100, ref("small", 0)))
-	require.NoError(t, err)
-	require.Empty(t, acts)
-	acts, err = f.Event(v, complete(v, 1, 100, ref("small", 0)))
-	require.NoError(t, err)
-	require.Empty(t, acts, "kept on")
-	v.Book.Observe(&protocol.JobCompleted{Time: 150, JobID: -1, Server: ref("big", 0)}) // time passes
-	acts, err = f.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	assert.Empty(t, acts, "small 0 is the bet's")
-	assert.Equal(t, 1, f.warm.kept.len())
 }
