@@ -46,12 +46,10 @@ type fcfs struct {
 	deq   int   // the job dequeued and not yet offered again; -1 if none
 	head  int   // the offered job if it has the head's priority; -1 if none
 	dirty bool  // GQ may hold jobs the client did not put there (RESF, TERM, KILJ)
-	// back (with a ledger only): jobs fcfs dequeued whose offer it may not
-	// be asked about (another member may decide it): still the head if it is.
-	back map[int]bool
 
 	gq      []int                      // GQ's own order: job ids by qID
 	info    map[int]protocol.QueuedJob // what LSTQ would say of each job in gq
+	kept    map[int]bool               // adopt's scratch: the jobs of order kept
 	offered protocol.Job               // the job on offer, as the server offered it
 
 	// Set by sgme: the requirement to fit a queued job with (E' in mock
@@ -62,7 +60,7 @@ type fcfs struct {
 }
 
 func newFCFS(best bool) *fcfs {
-	return &fcfs{best: best, deq: -1, head: -1, info: map[int]protocol.QueuedJob{}, back: map[int]bool{},
+	return &fcfs{best: best, deq: -1, head: -1, info: map[int]protocol.QueuedJob{}, kept: map[int]bool{},
 		peek:     queuedReq,
 		front:    func(int) bool { return false },
 		original: func(j protocol.Job) protocol.Job { return j }}
@@ -71,16 +69,18 @@ func newFCFS(best bool) *fcfs {
 // Job places the offered job or enqueues it behind older ones.
 func (f *fcfs) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	f.offered = f.original(job)
-	if job.ID == f.deq || f.front(job.ID) || f.back[job.ID] {
+	if job.ID == f.deq || f.front(job.ID) {
 		f.deq, f.head = -1, job.ID
-		delete(f.back, job.ID)
 	}
-	if v.Ledger() != nil {
-		if err := f.shared(v); err != nil {
-			return nil, err
-		}
+	queued := len(f.order) > 0 || f.dirty
+	if l := v.Ledger(); l != nil {
+		// As a member, older jobs wait if GQ holds any; the client's order
+		// is brought in step with GQ at the next event (next), not at
+		// every offer: another member may dequeue every queued job at each
+		// event (frontier does), each then offered again.
+		queued = len(l.Queue()) > 0
 	}
-	if f.head != job.ID && (len(f.order) > 0 || f.dirty) {
+	if f.head != job.ID && queued {
 		f.order = append(f.order, job.ID)
 		return []protocol.Action{protocol.Enqueue{}}, nil
 	}
@@ -131,10 +131,7 @@ func (f *fcfs) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.Acti
 // Event looks at the head after every event that can free resources.
 func (f *fcfs) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	if l := v.Ledger(); l != nil {
-		f.settle(l)
-		if e, ok := ev.(*protocol.JobCompleted); ok {
-			delete(f.back, e.JobID)
-		}
+		f.settle(l, ev)
 	}
 	switch ev.(type) {
 	case *protocol.ServerFailed:
@@ -203,22 +200,43 @@ func (f *fcfs) shared(v strategies.View) error {
 	return f.list(v)
 }
 
-// settle ends, at an event, the wait for the job fcfs dequeued (with a
-// ledger only: alone, its offer always comes to fcfs). Still in GQ, the
-// DEQJ did not take it (another member sent the same DEQJ GQ i first, the
-// one job it dequeued): it is the head again. Gone, it was dequeued; its
-// offer may go to another member, so fcfs stops waiting for it but keeps
-// it the head should it be asked about it.
-func (f *fcfs) settle(l *strategies.Ledger) {
+// settle ends, at an event, the wait for the job fcfs dequeued once that
+// job's offer is over without fcfs (with a ledger only: alone, the offer
+// always comes to fcfs, which ends the wait in Job). Another member may
+// have decided it: it is then on a server (or, at its JCPL, just left
+// one), and fcfs looks at the next head. Back in GQ, the DEQJ did not take
+// it (another member sent the same DEQJ GQ i first, the one job it
+// dequeued): it is the head again. Otherwise the offer is still to come
+// (DEQJ puts the job first in line, but a completion at the same second is
+// reported before it) and fcfs waits, as it would alone.
+func (f *fcfs) settle(l *strategies.Ledger, ev protocol.Event) {
 	if f.deq < 0 {
 		return
 	}
-	if slices.ContainsFunc(l.Queue(), func(q protocol.QueuedJob) bool { return q.ID == f.deq }) {
+	done, isJCPL := ev.(*protocol.JobCompleted)
+	switch {
+	case slices.ContainsFunc(l.Queue(), func(q protocol.QueuedJob) bool { return q.ID == f.deq }):
 		f.order = slices.Insert(slices.DeleteFunc(f.order, func(id int) bool { return id == f.deq }), 0, f.deq)
-	} else {
-		f.back[f.deq] = true
+	case isJCPL && done.JobID == f.deq, onServer(l, f.deq):
+	default:
+		return
 	}
 	f.deq = -1
+}
+
+// onServer reports whether the ledger has job id running or waiting on a
+// server. It walks the servers, but only while fcfs waits for a dequeued
+// job's offer (one decision, or until another member has placed it).
+func onServer(l *strategies.Ledger, id int) bool {
+	ms := l.Machines()
+	for i := range ms {
+		for _, ps := range [][]strategies.Placement{ms[i].Running, ms[i].Waiting} {
+			if slices.ContainsFunc(ps, func(p strategies.Placement) bool { return p.Job.ID == id }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // adopt makes the client's order and GQ's own order what GQ holds (q, in
@@ -226,18 +244,27 @@ func (f *fcfs) settle(l *strategies.Ledger) {
 // queued by another member) join the client's order at the end in GQ's
 // order, jobs no longer there leave.
 func (f *fcfs) adopt(q []protocol.QueuedJob) {
-	in := make(map[int]bool, len(q))
 	f.gq = f.gq[:0]
 	clear(f.info)
 	for _, e := range q {
-		in[e.ID] = true
 		f.gq = append(f.gq, e.ID)
 		f.info[e.ID] = e
 	}
-	f.order = slices.DeleteFunc(f.order, func(id int) bool { return !in[id] })
-	for _, e := range q {
-		if !slices.Contains(f.order, e.ID) {
-			f.order = append(f.order, e.ID)
+	// A job keeps its first place: as a member, one that another member
+	// dequeued and fcfs queued again is in the order twice. Sets, not
+	// searches: with a ledger this runs at every event, over all of GQ.
+	clear(f.kept)
+	f.order = slices.DeleteFunc(f.order, func(id int) bool {
+		_, queued := f.info[id]
+		if !queued || f.kept[id] {
+			return true
+		}
+		f.kept[id] = true
+		return false
+	})
+	for _, id := range f.gq {
+		if !f.kept[id] {
+			f.order = append(f.order, id)
 		}
 	}
 	f.dirty = false
