@@ -54,6 +54,7 @@ type Ledger struct {
 	queue      []protocol.QueuedJob
 	queueExact bool
 	offer      int // id of the job on offer, -1 when none
+	dequeued   int // id of the job the last accepted DEQJ took out, -1 before any
 
 	// What Stale and the queue's repair need: see Observe and Applied.
 	stale       bool
@@ -158,7 +159,7 @@ func (m *Machine) StartsNow(r protocol.Requirement) bool {
 // NewLedger makes a ledger for a system with every server inactive, as at
 // the start of a simulation.
 func NewLedger(sys *servertypes.System) *Ledger {
-	l := &Ledger{sys: sys, first: map[string]int{}, jobs: map[int]protocol.Job{}, queueExact: true, offer: -1, lastJCPL: -1,
+	l := &Ledger{sys: sys, first: map[string]int{}, jobs: map[int]protocol.Job{}, queueExact: true, offer: -1, dequeued: -1, lastJCPL: -1,
 		lowestOff: map[string]int{}}
 	for _, t := range sys.Sorted() {
 		l.first[t.Name], l.lowestOff[t.Name] = len(l.machines), 0
@@ -223,6 +224,12 @@ func (l *Ledger) Offered() (protocol.Job, bool) {
 	}
 	return l.jobs[l.offer], true
 }
+
+// Dequeued is the job the last accepted DEQJ took out of the global queue
+// (-1 before any). While the queue is inexact (see QueueExact) it is the
+// ledger's guess, left as it is when the JOBP that follows repairs the
+// queue.
+func (l *Ledger) Dequeued() int { return l.dequeued }
 
 // Queue is the global queue as the client knows it, QID = position. See
 // QueueExact.

@@ -200,9 +200,11 @@ func TestLedgerActionsAndFailures(t *testing.T) {
 	assert.Equal(t, map[int]int{2: 160}, starts(g.Waiting), "a migrated job restarts, here after a boot")
 	assert.Equal(t, map[int]int{1: 60}, starts(m.Running))
 
+	assert.Equal(t, -1, l.Dequeued(), "no DEQJ yet")
 	applied(t, l, protocol.Dequeue{QID: 0}, "OK")
 	assert.Equal(t, []int{0}, queueIDs(l))
 	assert.Equal(t, 0, l.Queue()[0].QID, "QIDs are renumbered")
+	assert.Equal(t, 3, l.Dequeued(), "the job the DEQJ took out")
 
 	require.Error(t, l.Applied(protocol.Terminate{Server: med}, "2 jobs killed"), "the ledger knew of one job: a mismatch is reported")
 	// A test that forgot to show the ledger the offer is told so.

@@ -215,6 +215,7 @@ func (l *Ledger) dequeue(qid int) {
 	if !l.QueueExact() {
 		l.guessed = append(l.guessed, l.queue[qid])
 	}
+	l.dequeued = l.queue[qid].ID
 	l.queue = slices.Delete(l.queue, qid, qid+1)
 	l.renumber()
 }

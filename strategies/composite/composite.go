@@ -6,19 +6,21 @@
 // What a member may assume. Every member sees every event (JCPL, RESF,
 // RESR, CHKQ) and every Start, so a member that keeps state from events
 // keeps it whole; members are asked about an event in turn, each on the
-// state the earlier members' actions left (see Event). It is asked about only some jobs: in rules mode only the
-// jobs its rule picks; in portfolio mode every job, but its proposal may
-// not be taken. So a member may NOT assume that the jobs it sees complete
-// were placed by it, that a job it proposed went where it proposed, or
-// that a server it never scheduled on is empty: what is true of the
-// cluster is what the server answers and what the ledger (View.Ledger,
-// kept for the composite by the client from the events and accepted
-// actions) says. Its Outcome hook is told the results of its own actions
-// only (a proposal not taken was never sent). Members that keep a private
-// picture of the cluster (lrr's and atl's round robin, for instance) keep
-// working but choose on that picture, which may be wrong; strategies that
-// read the server or the ledger are the members this is made for (sgme's
-// FCFS base takes the global queue from the ledger when it has one).
+// state the earlier members' actions left (see Event). It is asked about
+// only some jobs: in rules mode those its rule picks and those it took
+// out of the global queue; in portfolio mode every job, but its proposal
+// may not be taken. So a member may NOT assume that the jobs it sees
+// complete were placed by it, that a job it proposed went where it
+// proposed, or that a server it never scheduled on is empty: what is true
+// of the cluster is what the server answers and what the ledger
+// (View.Ledger, kept for the composite by the client from the events and
+// accepted actions) says. Its Outcome hook is told the results of its own
+// actions only (a proposal not taken was never sent). Members that keep a
+// private picture of the cluster (lrr's and atl's round robin, for
+// instance) keep working but choose on that picture, which may be wrong;
+// strategies that read the server or the ledger are the members this is
+// made for (sgme's FCFS base takes the global queue from the ledger when
+// it has one).
 package composite
 
 import (
@@ -47,12 +49,15 @@ type composite struct {
 	// event is the event whose decision is being carried out, nil once
 	// every member has been asked about it (and during a Job decision);
 	// asked counts the members asked so far.
-	event  protocol.Event
-	asked  int
-	given  []int          // jobs each member's accepted action disposed of
-	sent   map[string]int // Event scratch: copies of each action sent so far
-	copies map[string]int // Event scratch: copies of each action a member asked for
-	pred   []strategies.Predicted
+	event protocol.Event
+	asked int
+	given []int // jobs each member's accepted action disposed of
+	// dequeuedBy (rules mode): the member whose DEQJ took each job out of
+	// the global queue, until its offer is disposed of (see Job).
+	dequeuedBy map[int]int
+	sent       map[string]int // Event scratch: copies of each action sent so far
+	copies     map[string]int // Event scratch: copies of each action a member asked for
+	pred       []strategies.Predicted
 }
 
 // ruleExample is the rule set --list shows, with members=[ff; cost-reduce;
@@ -92,7 +97,7 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 		return nil, errors.New("composite: members is empty: give at least one strategy, e.g. members=[ff]")
 	}
 	c := &composite{view: newSharedView(), given: make([]int, len(specs)), weight: p.Float("weight"),
-		offered: -1, sent: map[string]int{}, copies: map[string]int{}}
+		offered: -1, sent: map[string]int{}, copies: map[string]int{}, dequeuedBy: map[int]int{}}
 	for i, sp := range specs {
 		m, err := strategies.New(sp.Name, sp.Settings)
 		if err != nil {
@@ -138,14 +143,23 @@ func (c *composite) Start(v strategies.View) error {
 	return nil
 }
 
-// Job asks the member the rules pick, or every member (portfolio).
+// Job asks the member the rules pick, or every member (portfolio). A job
+// a member took out of the global queue (DEQJ) is that member's to decide,
+// whatever the rules say: it took the job out to place it, and a member
+// with another queue policy would put it back, to be taken out again at
+// the next event, and so on (frontier dequeues every queued job at each
+// event: with [frontier; ffq],rules=cores>2->2|1 ffq queued the big jobs
+// again, and was offered jobs 1.8 million times on ds-sample-config04).
 func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	c.offered, c.event = job.ID, nil
 	if c.portfolio {
 		return c.propose(v, job)
 	}
 	l := v.Ledger()
-	i := pick(c.rules, job, cluster{queue: len(l.Queue()), powered: l.PoweredCores(), time: v.Now()})
+	i, dequeued := c.dequeuedBy[job.ID]
+	if !dequeued {
+		i = pick(c.rules, job, cluster{queue: len(l.Queue()), powered: l.PoweredCores(), time: v.Now()})
+	}
 	acts, err := c.members[i].Job(v, job)
 	if err != nil {
 		return nil, c.memberErr(i, err)
@@ -231,6 +245,13 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 		// One such action ends each offer (the client loop enforces it),
 		// so the members' counts sum to the offers.
 		c.given[i]++
+		delete(c.dequeuedBy, c.offered)
+	}
+	if _, deq := o.Action.(protocol.Dequeue); deq && o.OK() && !c.portfolio {
+		// Should the ledger's guess of the job be wrong (an inexact
+		// queue), the job offered goes to the rules' member, as before,
+		// and the guessed job's entry is replaced at its own DEQJ.
+		c.dequeuedBy[v.Ledger().Dequeued()] = i
 	}
 	acts, err := c.memberOutcome(i, v, o)
 	if err != nil {

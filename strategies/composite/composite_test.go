@@ -231,6 +231,33 @@ func TestRulesModeAsksOneMember(t *testing.T) {
 	assert.Equal(t, []float64{0, 1, 1}, metricValues(c))
 }
 
+// A job a member took out of the global queue is offered to that member,
+// whatever the rules say; once it is disposed of, the rules decide again.
+// Before, a member with another queue policy put it back and the two passed
+// it to and fro at every event ([frontier; ffq],rules=cores>2->2|1 offered
+// ffq jobs 1.8 million times on ds-sample-config04).
+func TestDequeuedJobGoesToTheDequeuer(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[test-fixed:to=small,deqj=0; test-fixed:to=big]"})
+	v := clusterView(t)
+	j := jb(5, 1, 10)
+	offer(v, j)
+	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	require.Equal(t, dequeues(1), acts, "member 2's DEQJ")
+	require.NoError(t, v.Book.Applied(acts[0], "OK"))
+	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
+	require.NoError(t, err)
+	offer(v, j) // the JOBP
+	acts, err = c.Job(v, j)
+	require.NoError(t, err)
+	assert.Equal(t, strategies.Sched(j, ref("big", 0)), acts, "member 2 dequeued it: member 2 decides it")
+	accept(t, c, v, acts)
+	acts, err = c.Job(v, j) // offered again (no DEQJ since): the rules' member 1
+	require.NoError(t, err)
+	assert.Equal(t, strategies.Sched(j, ref("small", 0)), acts)
+}
+
 // accept is carry with every action accepted.
 func accept(t *testing.T, c *composite, v strategies.View, acts []protocol.Action) {
 	t.Helper()

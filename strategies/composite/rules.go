@@ -23,7 +23,8 @@ import (
 //	         (only when exactly one member has that name)
 //
 // Rules are tried in order; the first whose tests all hold names the member
-// that decides the job. A rule without a condition always holds: it is the
+// that decides the job (a job a member dequeued is that member's: see
+// composite.Job). A rule without a condition always holds: it is the
 // default and must come last. Without one, member 1 is the default. queue
 // is the global queue's length, powered the cores of servers booting, idle
 // or active, time the simulation time; all three come from the client's
