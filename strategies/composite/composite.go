@@ -48,15 +48,15 @@ type composite struct {
 	offered int
 	// event is the event whose decision is being carried out, nil once
 	// every member has been asked about it (and during a Job decision);
-	// asked counts the members asked so far.
+	// asked counts the members asked so far, acted tells whether any has
+	// acted yet (see Event).
 	event protocol.Event
 	asked int
+	acted bool
 	given []int // jobs each member's accepted action disposed of
 	// dequeuedBy (rules mode): the member whose DEQJ took each job out of
 	// the global queue, until its offer is disposed of (see Job).
 	dequeuedBy map[int]int
-	sent       map[string]int // Event scratch: copies of each action sent so far
-	copies     map[string]int // Event scratch: copies of each action a member asked for
 	pred       []strategies.Predicted
 }
 
@@ -97,7 +97,7 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 		return nil, errors.New("composite: members is empty: give at least one strategy, e.g. members=[ff]")
 	}
 	c := &composite{view: newSharedView(), given: make([]int, len(specs)), weight: p.Float("weight"),
-		offered: -1, sent: map[string]int{}, copies: map[string]int{}, dequeuedBy: map[int]int{}}
+		offered: -1, dequeuedBy: map[int]int{}}
 	for i, sp := range specs {
 		m, err := strategies.New(sp.Name, sp.Settings)
 		if err != nil {
@@ -166,66 +166,6 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 	}
 	c.routes.start(ownedBy(i, acts))
 	return acts, nil
-}
-
-// Event is given to every member, one at a time: a member is asked once
-// the actions of the members before it (and their outcomes' answers) have
-// been carried out, so it decides on the state they left. Asking them all
-// first and sending their actions after would send actions decided on a
-// state that no longer holds: frontier MIGJs a job onto a server a
-// completion emptied, and thr, asked about the same JCPL, powers that
-// server off with the job on it. So Event returns the first actions a
-// member asks for, and Outcome, once those are carried out, asks the next
-// members (askEvent). What earlier members already asked for in this event
-// is sent only once: a member's k-th copy of an action is sent only if
-// earlier members sent fewer than k (two queue strategies both answering
-// CHKQ with DEQJ GQ 0 dequeue one job; a member that dequeues two jobs
-// with two DEQJ GQ 0 dequeues two, as it would alone).
-func (c *composite) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
-	c.offered = -1
-	clear(c.sent)
-	c.event, c.asked = ev, 0
-	c.routes.start(nil)
-	if c.portfolio {
-		c.view.reset(v)
-	}
-	return c.askEvent(v)
-}
-
-// askEvent asks the members not yet asked about the event, in order, until
-// one asks for an action that is sent; it returns those actions, whose
-// outcomes lead back here. Members asked together, with nothing carried out
-// between them, share the portfolio's query memory.
-func (c *composite) askEvent(v strategies.View) ([]protocol.Action, error) {
-	view := v
-	if c.portfolio {
-		view = c.view
-	}
-	for c.event != nil && c.asked < len(c.members) {
-		i := c.asked
-		c.asked++
-		acts, err := c.members[i].Event(view, c.event)
-		if err != nil {
-			return nil, c.memberErr(i, err)
-		}
-		clear(c.copies)
-		var out []protocol.Action
-		var list []owned
-		for _, a := range acts {
-			text := a.String()
-			if c.copies[text]++; c.copies[text] > c.sent[text] {
-				c.sent[text]++
-				out = append(out, a)
-				list = append(list, owned{text, i})
-			}
-		}
-		if len(out) > 0 {
-			c.routes.push(list)
-			return out, nil
-		}
-	}
-	c.event = nil
-	return nil, nil
 }
 
 // memberErr names the member an error came from.

@@ -273,38 +273,53 @@ func metricValues(c *composite) []float64 {
 }
 
 // Events go to every member, each asked once the earlier members' actions
-// are carried out; a member's k-th copy of an action is sent only if
-// earlier members sent fewer than k; each outcome goes to the member whose
-// copy it was, an outcome's answer is carried out before the rest of the
-// list, and a refusal drops the rest of its own list only.
+// are carried out, its actions sent as it asks but for a DEQJ that would
+// find no job once the earlier members' are done; each outcome goes to the
+// member whose action it was, an outcome's answer is carried out before
+// the rest of the list, and a refusal drops the rest of its own list only.
 func TestEventsAndOutcomes(t *testing.T) {
 	const ok, no = "DEQJ GQ 0", "DEQJ GQ 0 refused"
 	for _, tc := range []struct {
 		what    string
 		members string
+		queued  int    // jobs in the global queue at the CHKQ
 		replies []bool // the server's answers in the order sent; OK once they run out
-		sent    int    // DEQJ GQ 0 copies the event sends, answers included
+		sent    int    // DEQJ GQ 0 the event sends, answers included
 		want    [][]string
 	}{
-		{"two members asking for the same action: sent once, for the first",
-			"[test-fixed; test-fixed]", nil, 1, [][]string{{ok}, nil}},
+		{"a DEQJ after the queue was emptied is not sent (ffq dequeues at CHKQ without looking)",
+			"[test-fixed; test-fixed]", 1, nil, 1, [][]string{{ok}, nil}},
+		{"a later member's DEQJ is sent while the queue holds a job for it",
+			"[test-fixed; test-fixed]", 2, nil, 2, [][]string{{ok}, {ok}}},
 		{"a member's own copies are all sent (frontier dequeues each queued job)",
-			"[test-fixed:deqj=2]", nil, 2, [][]string{{ok, ok}}},
-		{"a later member's copies beyond the earlier members' are sent, and are its",
-			"[test-fixed; test-fixed:deqj=3; test-fixed:deqj=2]", nil, 3, [][]string{{ok}, {ok, ok}, nil}},
-		{"an outcome's answer comes before the rest of the list, and is its member's",
-			"[test-fixed:answer=1; test-fixed:deqj=2]", nil, 3, [][]string{{ok, ok}, {ok}}},
-		{"a refused answer drops the rest of the answer, not of the outer list",
-			"[test-fixed:answer=2; test-fixed:deqj=2]", []bool{true, false}, 3, [][]string{{ok, no}, {ok}}},
+			"[test-fixed:deqj=2]", 2, nil, 2, [][]string{{ok, ok}}},
+		{"the first acting member's actions are sent as asked, as alone",
+			"[test-fixed:deqj=2]", 1, nil, 2, [][]string{{ok, ok}}},
+		{"a later member's DEQJs beyond the jobs left are not sent",
+			"[test-fixed; test-fixed:deqj=3; test-fixed:deqj=2]", 3, nil, 3, [][]string{{ok}, {ok, ok}, nil}},
+		{"an outcome's answer comes before the next member, and is its member's",
+			"[test-fixed:answer=1; test-fixed:deqj=2]", 3, nil, 3, [][]string{{ok, ok}, {ok}}},
+		{"a refused answer drops the rest of the answer, not the next member",
+			"[test-fixed:answer=2; test-fixed:deqj=2]", 2, []bool{true, false}, 3, [][]string{{ok, no}, {ok}}},
 	} {
 		c := makeComposite(t, map[string]string{"members": tc.members})
 		v := clusterView(t)
+		queue(t, v, tc.queued)
 		acts, err := c.Event(v, &protocol.CheckQueue{})
 		require.NoError(t, err, tc.what)
 		assert.Equal(t, dequeues(tc.sent), carry(t, c, v, acts, &tc.replies), tc.what)
 		for i, f := range lastFixed {
 			assert.Equal(t, tc.want[i], f.outcomes, "%s: member %d", tc.what, i+1)
 		}
+	}
+}
+
+// queue puts n jobs (ids 100, 101, …) in the ledger's global queue.
+func queue(t *testing.T, v *strattest.FakeView, n int) {
+	t.Helper()
+	for k := range n {
+		offer(v, jb(100+k, 1, 10))
+		require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
 	}
 }
 
@@ -325,7 +340,7 @@ func TestEventMembersDecideInTurn(t *testing.T) {
 	assert.Empty(t, seen, "no later member asked before member 1's actions are carried out")
 	carry(t, c, v, acts, &[]bool{})
 	assert.Equal(t, []int{2, 2}, seen, "members 2 and 3 asked after member 1's action and its answer")
-	assert.Equal(t, []string(nil), lastFixed[2].outcomes, "member 3's DEQJ GQ 0 was member 1's: sent once")
+	assert.Equal(t, []string(nil), lastFixed[2].outcomes, "member 3's DEQJ GQ 0 finds the queue empty: not sent")
 }
 
 // carry is the client loop carrying out acts (client.carry): each outcome
@@ -344,6 +359,9 @@ func carry(t *testing.T, c *composite, v strategies.View, acts []protocol.Action
 				o = strategies.Outcome{Action: a, Err: &protocol.ServerError{Text: "ERR"}}
 			}
 			*replies = (*replies)[1:]
+		}
+		if o.OK() { // as the client: the ledger takes an accepted action first
+			require.NoError(t, v.Ledger().Applied(a, "OK"), a.String())
 		}
 		more, err := c.Outcome(v, o)
 		require.NoError(t, err, a.String())
@@ -383,11 +401,13 @@ func TestMemberErrorsNameTheMember(t *testing.T) {
 	assert.ErrorIs(t, err, strategies.ErrNoServer)
 
 	c = makeComposite(t, map[string]string{"members": "[test-fixed; test-fixed:fail=true,deqj=2]"})
+	queue(t, v, 3)
 	acts, err := c.Event(v, &protocol.CheckQueue{})
 	require.NoError(t, err)
+	require.NoError(t, v.Book.Applied(acts[0], "OK"))
 	acts, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"}) // member 1's DEQJ done: member 2 asked
 	require.NoError(t, err)
-	require.Equal(t, dequeues(1), acts, "member 2's second copy")
+	require.Equal(t, dequeues(2), acts, "member 2's")
 	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
 	assert.EqualError(t, err, "member 2 (test-fixed): out of step")
 }
@@ -460,4 +480,26 @@ func TestListedRuleExampleWorks(t *testing.T) {
 	}
 	_, err := strategies.New("composite", settings)
 	assert.NoError(t, err, "--list: %s", help)
+}
+
+// beyondQueue judges a list's DEQJs against the jobs the queue holds, each
+// taking one; after a TERM or KILJ (which queue jobs it cannot count) it
+// keeps the rest.
+func TestBeyondQueue(t *testing.T) {
+	v := clusterView(t)
+	queue(t, v, 2)
+	term := protocol.Terminate{Server: ref("small", 0)}
+	for _, tc := range []struct{ in, want []protocol.Action }{
+		{dequeues(3), dequeues(2)},
+		{[]protocol.Action{protocol.Dequeue{QID: 1}, protocol.Dequeue{QID: 1}}, []protocol.Action{protocol.Dequeue{QID: 1}}},
+		{[]protocol.Action{protocol.Dequeue{QID: 2}, protocol.Dequeue{QID: -1}}, nil},
+		{append(dequeues(3), term, protocol.Dequeue{QID: 0}), append(dequeues(2), term, protocol.Dequeue{QID: 0})},
+	} {
+		got := beyondQueue(v.Book, tc.in)
+		if len(tc.want) == 0 {
+			assert.Empty(t, got, "%v", tc.in)
+			continue
+		}
+		assert.Equal(t, tc.want, got, "%v", tc.in)
+	}
 }

@@ -4,19 +4,20 @@ import "github.com/dssim-go/dssim-go/protocol"
 
 // routes tells Outcome whose action each reply answers. The wire text alone
 // cannot: one decision may send the same text more than once, from two
-// members (a member's k-th copy is sent when earlier members sent fewer
-// than k) or from one (frontier dequeues each job a failure put in the
-// global queue with its own DEQJ GQ 0). So routes mirrors how the client
-// loop carries out a list of actions (client.carry): in order, each
-// action's outcome answered at once with the owner's actions, carried out
-// before the rest of the list; a refused action drops the rest of its own
-// list only. Each frame is one list still being carried out, the innermost
-// last, its head the next action the client will send from it.
+// members (each asked on the state the other's actions left: two queue
+// strategies may each DEQJ GQ 0) or from one (frontier dequeues each job a
+// failure put in the global queue with its own DEQJ GQ 0). So routes
+// mirrors how the client loop carries out a list of actions (client.carry):
+// in order, each action's outcome answered at once with the owner's
+// actions, carried out before the rest of the list; a refused action drops
+// the rest of its own list only. Each frame is one list still being
+// carried out, the innermost last, its head the next action the client
+// will send from it.
 type routes struct {
 	frames [][]owned
 }
 
-// owned is one action copy and the member that asked for it.
+// owned is one action sent and the member that asked for it.
 type owned struct {
 	text   string
 	member int

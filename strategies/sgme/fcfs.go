@@ -204,11 +204,11 @@ func (f *fcfs) shared(v strategies.View) error {
 // job's offer is over without fcfs (with a ledger only: alone, the offer
 // always comes to fcfs, which ends the wait in Job). Another member may
 // have decided it: it is then on a server (or, at its JCPL, just left
-// one), and fcfs looks at the next head. Back in GQ, the DEQJ did not take
-// it (another member sent the same DEQJ GQ i first, the one job it
-// dequeued): it is the head again. Otherwise the offer is still to come
-// (DEQJ puts the job first in line, but a completion at the same second is
-// reported before it) and fcfs waits, as it would alone.
+// one), and fcfs looks at the next head. Back in GQ, its DEQJ did not take
+// it (the composite did not send it): it is the head again. Otherwise the
+// offer is still to come (DEQJ puts the job first in line, but a
+// completion at the same second is reported before it) and fcfs waits, as
+// it would alone.
 func (f *fcfs) settle(l *strategies.Ledger, ev protocol.Event) {
 	if f.deq < 0 {
 		return
