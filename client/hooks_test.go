@@ -25,6 +25,14 @@ type hooked struct {
 	outcomes []string // "<action> -> <reply or ERR text> [killed n]"
 }
 
+// deepHooked is hooked declaring how deeply its outcome answers may nest.
+type deepHooked struct {
+	*hooked
+	depth int
+}
+
+func (d deepHooked) OutcomeDepth() int { return d.depth }
+
 func (h *hooked) Start(v strategies.View) error {
 	if h.start == nil {
 		return nil
@@ -169,32 +177,38 @@ func TestOutcomeDuringOffer(t *testing.T) {
 }
 
 // The loops a hook could start are bounded: answers nest at most
-// MaxOutcomeDepth deep, and a job is asked again at most MaxOutcomeDepth
-// times without a new server excluded.
+// MaxOutcomeDepth deep (or the deeper bound a strategy declares with
+// DeepOutcomes, never a shallower one), and a job is asked again at most
+// MaxOutcomeDepth times without a new server excluded.
 func TestOutcomeBounds(t *testing.T) {
-	b := &fakeBackend{
-		events: []string{"JCPL 20 0 a 0"},
-		refuse: map[string]string{"TERM a 0": "ERR: invalid server termination command (TERM a 0)!"},
-	}
+	refuse := map[string]string{"TERM a 0": "ERR: invalid server termination command (TERM a 0)!"}
 	again := func(strategies.View, strategies.Outcome) ([]protocol.Action, error) {
 		return []protocol.Action{protocol.Terminate{Server: a0}}, nil
 	}
-	h := &hooked{job: schedOn(a0), outcome: again, event: func(strategies.View, protocol.Event) ([]protocol.Action, error) {
-		return []protocol.Action{protocol.Terminate{Server: a0}}, nil
-	}}
-	_, err := run(h, b)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "nested more than 8 deep")
-	assert.Len(t, h.outcomes, strategies.MaxOutcomeDepth+1)
-	assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+	for _, declared := range []int{0, 3, 20} {
+		b := &fakeBackend{events: []string{"JCPL 20 0 a 0"}, refuse: refuse}
+		h := &hooked{job: schedOn(a0), outcome: again, event: func(strategies.View, protocol.Event) ([]protocol.Action, error) {
+			return []protocol.Action{protocol.Terminate{Server: a0}}, nil
+		}}
+		var s strategies.Strategy = h
+		want := max(declared, strategies.MaxOutcomeDepth)
+		if declared > 0 {
+			s = deepHooked{h, declared}
+		}
+		_, err := run(s, b)
+		require.Error(t, err, "declared %d", declared)
+		assert.Contains(t, err.Error(), fmt.Sprintf("nested more than %d deep", want), "declared %d", declared)
+		assert.Len(t, h.outcomes, want+1, "declared %d", declared)
+		assert.Equal(t, "QUIT", b.log[len(b.log)-1])
+	}
 
-	b = &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5"}, refuse: b.refuse}
+	b := &fakeBackend{events: []string{"JOBN 0 10 1 100 100 5"}, refuse: refuse}
 	calls := 0
-	h = &hooked{job: func(strategies.View, protocol.Job) ([]protocol.Action, error) {
+	h := &hooked{job: func(strategies.View, protocol.Job) ([]protocol.Action, error) {
 		calls++
 		return []protocol.Action{protocol.Terminate{Server: a0}, protocol.Enqueue{}}, nil
 	}}
-	_, err = run(h, b)
+	_, err := run(h, b)
 	assert.EqualError(t, err, "job 0: still not scheduled after 9 refused attempts that excluded no new server (the last: TERM a 0: ERR: invalid server termination command (TERM a 0)!)")
 	assert.Equal(t, strategies.MaxOutcomeDepth+1, calls)
 }

@@ -141,6 +141,7 @@ func (r *runner) runRecovered(opt Options) (err error) {
 type runner struct {
 	s     strategies.Strategy
 	obs   strategies.OutcomeObserver // nil: the strategy has no outcome hook
+	depth int                        // how deeply outcome answers may nest (strategies.OutcomeDepthOf)
 	truth func() *strategies.Truth
 	b     Backend
 	log   *zap.Logger
@@ -158,6 +159,7 @@ func (r *runner) run(opt Options) error {
 	}
 	r.v = view{Queries: r.b, sys: sys}
 	r.obs, _ = r.s.(strategies.OutcomeObserver)
+	r.depth = strategies.OutcomeDepthOf(r.s)
 	if _, ok := r.s.(strategies.LedgerUser); ok {
 		r.v.ledger = strategies.NewLedger(sys)
 	}
@@ -308,8 +310,8 @@ type batch struct {
 // once. A refused one ends the list: it is reported to the outcome hook, or,
 // without one, is the job's SCHD to retry elsewhere or the end of the run.
 func (r *runner) carry(acts []protocol.Action, b *batch, depth int) error {
-	if depth > strategies.MaxOutcomeDepth {
-		return fmt.Errorf("outcome hook answers nested more than %d deep", strategies.MaxOutcomeDepth)
+	if depth > r.depth {
+		return fmt.Errorf("outcome hook answers nested more than %d deep", r.depth)
 	}
 	for _, a := range acts {
 		if b.disposed && disposesOffered(a, b.job) {

@@ -48,7 +48,8 @@ func (o Outcome) OK() bool { return o.Err == nil }
 // elsewhere, any other ERR ends the run.
 //
 // Outcomes nest at most MaxOutcomeDepth deep (an outcome's actions have
-// outcomes too); deeper is an error that ends the run, so a strategy that
+// outcomes too; see DeepOutcomes for a strategy that nests deeper by
+// design); deeper is an error that ends the run, so a strategy that
 // answers every refusal with another refused action cannot loop forever.
 type OutcomeObserver interface {
 	Outcome(v View, o Outcome) ([]protocol.Action, error)
@@ -58,6 +59,27 @@ type OutcomeObserver interface {
 // times more a job on offer is asked again (Job called) after refusals that
 // excluded no new server, for a strategy with an OutcomeObserver.
 const MaxOutcomeDepth = 8
+
+// DeepOutcomes is implemented by a strategy whose outcome answers nest
+// deeper than MaxOutcomeDepth by design; the client then allows
+// OutcomeDepth levels instead (never fewer than MaxOutcomeDepth). A
+// composite asks its members about an event in turn, each acting member's
+// actions answering the outcome of the previous one's last (and that one's
+// own answers may nest MaxOutcomeDepth deep), so the bound that stops a
+// strategy looping on refusals would otherwise end a run in which nine
+// members act on one event. See OutcomeDepthOf.
+type DeepOutcomes interface {
+	OutcomeDepth() int
+}
+
+// OutcomeDepthOf is how deeply s's outcome answers may nest: its
+// OutcomeDepth, or MaxOutcomeDepth.
+func OutcomeDepthOf(s Strategy) int {
+	if d, ok := s.(DeepOutcomes); ok && d.OutcomeDepth() > MaxOutcomeDepth {
+		return d.OutcomeDepth()
+	}
+	return MaxOutcomeDepth
+}
 
 // LedgerUser is implemented by a strategy that wants the client to keep a
 // cluster Ledger for it (embed WithLedger). View.Ledger returns that ledger;

@@ -178,3 +178,18 @@ func TestEveryStrategyAsAMember(t *testing.T) {
 		}
 	}
 }
+
+// Ten members acting on one event nest ten levels deep (each acting
+// member's actions answer the outcome of the one before): the composite
+// declares its members' bounds together (DeepOutcomes), so the client does
+// not end the run at MaxOutcomeDepth. On config20-short-high ten ffq members
+// each dequeue a job at a CHKQ; before, the run ended with "outcome hook
+// answers nested more than 8 deep".
+func TestManyMembersActOnOneEvent(t *testing.T) {
+	members := "[" + strings.Repeat("ffq; ", 9) + "ffq]"
+	for _, p := range fixtures.Glob(t, "fixtures/config20-short-high/config.xml") {
+		m := run(t, filepath.Dir(p), map[string]string{"members": members})
+		assert.Zero(t, m.Unscheduled, p)
+		assert.Equal(t, m.Offers, sumJobs(m), p)
+	}
+}

@@ -503,3 +503,17 @@ func TestBeyondQueue(t *testing.T) {
 		assert.Equal(t, tc.want, got, "%v", tc.in)
 	}
 }
+
+// The composite's outcome bound is its members' together, one level more
+// for each member after the first: a composite of one member has the
+// member's bound.
+func TestOutcomeDepthAddsTheMembers(t *testing.T) {
+	for members, want := range map[string]int{
+		"[test-fixed]":                         strategies.MaxOutcomeDepth,
+		"[test-fixed; test-fixed]":             2*strategies.MaxOutcomeDepth + 1,
+		"[test-fixed; test-fixed; test-fixed]": 3*strategies.MaxOutcomeDepth + 2,
+	} {
+		c := makeComposite(t, map[string]string{"members": members})
+		assert.Equal(t, want, strategies.OutcomeDepthOf(c), members)
+	}
+}

@@ -14,8 +14,7 @@ import (
 // server off with the job on it. So Event returns the first actions a
 // member asks for, and Outcome, once those are carried out, asks the next
 // members (askEvent): each acting member's actions are an outcome's
-// answer, one level deeper than the previous one's (the client allows
-// strategies.MaxOutcomeDepth levels).
+// answer, one level deeper than the previous one's (see OutcomeDepth).
 //
 // Each member's actions are sent as it asks: it decided on the state the
 // earlier members left, so an action with the same text as an earlier
@@ -88,4 +87,20 @@ func beyondQueue(l *strategies.Ledger, acts []protocol.Action) []protocol.Action
 		out = append(out, a)
 	}
 	return out
+}
+
+// OutcomeDepth is how deeply the composite's outcome answers may nest
+// (strategies.DeepOutcomes): members act on an event in turn, the next
+// one's actions answering the outcome of the last action of the one
+// before, which may itself be an answer nested as deep as that member's own
+// bound. So each member brings its own bound plus the level that hands on
+// to the next; the first needs no such level, so a composite of one member
+// has that member's bound. Without it, ten ffq members acting on one CHKQ
+// ended the run ("nested more than 8 deep").
+func (c *composite) OutcomeDepth() int {
+	d := -1
+	for _, m := range c.members {
+		d += strategies.OutcomeDepthOf(m) + 1
+	}
+	return d
 }
