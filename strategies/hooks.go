@@ -75,8 +75,8 @@ type DeepOutcomes interface {
 // OutcomeDepthOf is how deeply s's outcome answers may nest: its
 // OutcomeDepth, or MaxOutcomeDepth.
 func OutcomeDepthOf(s Strategy) int {
-	if d, ok := s.(DeepOutcomes); ok && d.OutcomeDepth() > MaxOutcomeDepth {
-		return d.OutcomeDepth()
+	if d, ok := s.(DeepOutcomes); ok {
+		return max(d.OutcomeDepth(), MaxOutcomeDepth)
 	}
 	return MaxOutcomeDepth
 }

@@ -226,9 +226,11 @@ func (l *Ledger) Offered() (protocol.Job, bool) {
 }
 
 // Dequeued is the job the last accepted DEQJ took out of the global queue
-// (-1 before any). While the queue is inexact (see QueueExact) it is the
-// ledger's guess, left as it is when the JOBP that follows repairs the
-// queue.
+// (-1 before any, or when the ledger's queue was too short to hold the
+// position: the server had a job the ledger did not know of). While the
+// queue is inexact (see QueueExact) it is the ledger's guess, left as it is
+// when the JOBP that follows repairs the queue; the server offers that
+// JOBP next (ds-server.md §5.6), which is how a caller can tell.
 func (l *Ledger) Dequeued() int { return l.dequeued }
 
 // Queue is the global queue as the client knows it, QID = position. See

@@ -205,6 +205,9 @@ func TestLedgerActionsAndFailures(t *testing.T) {
 	assert.Equal(t, []int{0}, queueIDs(l))
 	assert.Equal(t, 0, l.Queue()[0].QID, "QIDs are renumbered")
 	assert.Equal(t, 3, l.Dequeued(), "the job the DEQJ took out")
+	applied(t, l, protocol.Dequeue{QID: 1}, "OK") // a queue longer than the ledger knew
+	assert.Equal(t, -1, l.Dequeued(), "the ledger cannot name the job")
+	assert.Equal(t, []int{0}, queueIDs(l))
 
 	require.Error(t, l.Applied(protocol.Terminate{Server: med}, "2 jobs killed"), "the ledger knew of one job: a mismatch is reported")
 	// A test that forgot to show the ledger the offer is told so.

@@ -210,6 +210,7 @@ func (l *Ledger) dequeue(qid int) {
 		l.chkqDequeue = true
 	}
 	if qid < 0 || qid >= len(l.queue) {
+		l.dequeued = -1 // the server had a job the ledger did not know of
 		return
 	}
 	if !l.QueueExact() {

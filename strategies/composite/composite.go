@@ -50,14 +50,12 @@ type composite struct {
 	// every member has been asked about it (and during a Job decision);
 	// asked counts the members asked so far, acted tells whether any has
 	// acted yet (see Event).
-	event protocol.Event
-	asked int
-	acted bool
-	given []int // jobs each member's accepted action disposed of
-	// dequeuedBy (rules mode): the member whose DEQJ took each job out of
-	// the global queue, until its offer is disposed of (see Job).
-	dequeuedBy map[int]int
-	pred       []strategies.Predicted
+	event    protocol.Event
+	asked    int
+	acted    bool
+	given    []int     // jobs each member's accepted action disposed of
+	dequeued dequeuers // rules mode: who took which job out of the global queue (see Job)
+	pred     []strategies.Predicted
 }
 
 // ruleExample is the rule set --list shows, with members=[ff; cost-reduce;
@@ -97,7 +95,7 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 		return nil, errors.New("composite: members is empty: give at least one strategy, e.g. members=[ff]")
 	}
 	c := &composite{view: newSharedView(), given: make([]int, len(specs)), weight: p.Float("weight"),
-		offered: -1, dequeuedBy: map[int]int{}}
+		offered: -1, dequeued: newDequeuers()}
 	for i, sp := range specs {
 		m, err := strategies.New(sp.Name, sp.Settings)
 		if err != nil {
@@ -156,8 +154,8 @@ func (c *composite) Job(v strategies.View, job protocol.Job) ([]protocol.Action,
 		return c.propose(v, job)
 	}
 	l := v.Ledger()
-	i, dequeued := c.dequeuedBy[job.ID]
-	if !dequeued {
+	i := c.dequeued.offer(job.ID)
+	if i < 0 {
 		i = pick(c.rules, job, cluster{queue: len(l.Queue()), powered: l.PoweredCores(), time: v.Now()})
 	}
 	acts, err := c.members[i].Job(v, job)
@@ -185,13 +183,10 @@ func (c *composite) Outcome(v strategies.View, o strategies.Outcome) ([]protocol
 		// One such action ends each offer (the client loop enforces it),
 		// so the members' counts sum to the offers.
 		c.given[i]++
-		delete(c.dequeuedBy, c.offered)
+		c.dequeued.disposed()
 	}
 	if _, deq := o.Action.(protocol.Dequeue); deq && o.OK() && !c.portfolio {
-		// Should the ledger's guess of the job be wrong (an inexact
-		// queue), the job offered goes to the rules' member, as before,
-		// and the guessed job's entry is replaced at its own DEQJ.
-		c.dequeuedBy[v.Ledger().Dequeued()] = i
+		c.dequeued.took(v.Ledger().Dequeued(), i)
 	}
 	acts, err := c.memberOutcome(i, v, o)
 	if err != nil {

@@ -3,6 +3,7 @@ package composite
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"testing"
 
@@ -504,16 +505,55 @@ func TestBeyondQueue(t *testing.T) {
 	}
 }
 
-// The composite's outcome bound is its members' together, one level more
-// for each member after the first: a composite of one member has the
-// member's bound.
+// The composite's outcome bound is its members' together (each acts
+// below where the previous one's last action left it): a composite of one
+// member has the member's bound, a member composite brings its own, and the
+// sum saturates instead of wrapping.
 func TestOutcomeDepthAddsTheMembers(t *testing.T) {
+	const m = strategies.MaxOutcomeDepth
 	for members, want := range map[string]int{
-		"[test-fixed]":                         strategies.MaxOutcomeDepth,
-		"[test-fixed; test-fixed]":             2*strategies.MaxOutcomeDepth + 1,
-		"[test-fixed; test-fixed; test-fixed]": 3*strategies.MaxOutcomeDepth + 2,
+		"[test-fixed]":                                             m,
+		"[test-fixed; test-fixed]":                                 2 * m,
+		"[test-fixed; test-fixed; test-fixed]":                     3 * m,
+		"[composite:members=[test-fixed; test-fixed]; test-fixed]": 3 * m,
 	} {
 		c := makeComposite(t, map[string]string{"members": members})
 		assert.Equal(t, want, strategies.OutcomeDepthOf(c), members)
 	}
+	huge := &composite{members: []strategies.Strategy{deep(math.MaxInt), deep(math.MaxInt)}}
+	assert.Equal(t, math.MaxInt32, huge.OutcomeDepth())
+}
+
+// deep is a strategy declaring an outcome bound.
+type deep int
+
+func (deep) Job(strategies.View, protocol.Job) ([]protocol.Action, error)     { return nil, nil }
+func (deep) Event(strategies.View, protocol.Event) ([]protocol.Action, error) { return nil, nil }
+func (d deep) OutcomeDepth() int                                              { return int(d) }
+
+// While the ledger's queue is inexact (a TERM queued two jobs) its guess of
+// the job a DEQJ took can be wrong; ds-server offers the dequeued job next
+// (§5.6), so the offer is the dequeuer's all the same, and nothing is left
+// waiting for the job the ledger guessed.
+func TestDequeuedJobGoesToTheDequeuerWhenTheLedgerGuesses(t *testing.T) {
+	c := makeComposite(t, map[string]string{"members": "[test-fixed:to=small,deqj=0; test-fixed:to=big,deqj=1]"})
+	v := clusterView(t)
+	j1 := jb(1, 1, 2000)
+	offer(v, j1)
+	require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: 1, Server: ref("big", 0)}, "OK"))
+	require.NoError(t, v.Book.Applied(protocol.Terminate{Server: ref("big", 0)}, "2 jobs killed"))
+	require.False(t, v.Book.QueueExact())
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	require.Equal(t, dequeues(1), acts, "member 2's DEQJ")
+	require.NoError(t, v.Book.Applied(acts[0], "OK"))
+	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
+	require.NoError(t, err)
+	require.NotEqual(t, 1, v.Book.Dequeued(), "the ledger's guess is another job")
+	offer(v, j1) // ds-server's JOBP: job 1 was at GQ position 0
+	acts, err = c.Job(v, j1)
+	require.NoError(t, err)
+	assert.Equal(t, strategies.Sched(j1, ref("big", 0)), acts, "member 2 dequeued it")
+	accept(t, c, v, acts)
+	assert.Empty(t, c.dequeued.pending, "no DEQJ awaits its offer")
 }

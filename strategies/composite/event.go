@@ -1,6 +1,8 @@
 package composite
 
 import (
+	"math"
+
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -91,16 +93,22 @@ func beyondQueue(l *strategies.Ledger, acts []protocol.Action) []protocol.Action
 
 // OutcomeDepth is how deeply the composite's outcome answers may nest
 // (strategies.DeepOutcomes): members act on an event in turn, the next
-// one's actions answering the outcome of the last action of the one
-// before, which may itself be an answer nested as deep as that member's own
-// bound. So each member brings its own bound plus the level that hands on
-// to the next; the first needs no such level, so a composite of one member
+// one's actions answering the outcome of the previous one's last action.
+// A member with bound b acts at most b-1 levels below where it starts (the
+// client checks the level of an outcome's answer, even an empty one, before
+// carrying it out), so the next starts at most b levels further down, and
+// the members' bounds together give each its own: a composite of one member
 // has that member's bound. Without it, ten ffq members acting on one CHKQ
-// ended the run ("nested more than 8 deep").
+// ended the run ("nested more than 8 deep"). The sum saturates rather than
+// wraps (a member declaring a huge bound).
 func (c *composite) OutcomeDepth() int {
-	d := -1
+	d := 0
 	for _, m := range c.members {
-		d += strategies.OutcomeDepthOf(m) + 1
+		b := strategies.OutcomeDepthOf(m)
+		if d > math.MaxInt32-b {
+			return math.MaxInt32
+		}
+		d += b
 	}
 	return d
 }

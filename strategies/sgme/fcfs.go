@@ -29,8 +29,9 @@ import (
 // As a member of a composite, other members enqueue and dequeue too, so
 // GQ's own order above would go stale (a DEQJ of the wrong position, a
 // queued job it knows nothing of). There the client keeps a Ledger for the
-// composite, and fcfs takes GQ from it at every decision instead (shared);
-// alone it has no ledger and decides exactly as above.
+// composite, and fcfs takes GQ from it instead (shared) when it chooses the
+// next head to place: at an event, and once the head is disposed of; alone
+// it has no ledger and decides exactly as above.
 //
 // "Can start now" (a choice the note leaves open): a capable server that
 // is not unavailable, has no waiting job and has the job's cores, memory
