@@ -243,20 +243,27 @@ func TestDequeuedJobGoesToTheDequeuer(t *testing.T) {
 	j := jb(5, 1, 10)
 	offer(v, j)
 	require.NoError(t, v.Book.Applied(protocol.Enqueue{}, "OK"))
-	acts, err := c.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	require.Equal(t, dequeues(1), acts, "member 2's DEQJ")
-	require.NoError(t, v.Book.Applied(acts[0], "OK"))
-	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
-	require.NoError(t, err)
+	dequeueAtCHKQ(t, c, v)
 	offer(v, j) // the JOBP
-	acts, err = c.Job(v, j)
+	acts, err := c.Job(v, j)
 	require.NoError(t, err)
 	assert.Equal(t, strategies.Sched(j, ref("big", 0)), acts, "member 2 dequeued it: member 2 decides it")
 	accept(t, c, v, acts)
 	acts, err = c.Job(v, j) // offered again (no DEQJ since): the rules' member 1
 	require.NoError(t, err)
 	assert.Equal(t, strategies.Sched(j, ref("small", 0)), acts)
+}
+
+// dequeueAtCHKQ has member 2 (the only one with a DEQJ) dequeue a job at a
+// CHKQ, accepted.
+func dequeueAtCHKQ(t *testing.T, c *composite, v *strattest.FakeView) {
+	t.Helper()
+	acts, err := c.Event(v, &protocol.CheckQueue{})
+	require.NoError(t, err)
+	require.Equal(t, dequeues(1), acts, "member 2's DEQJ")
+	require.NoError(t, v.Book.Applied(acts[0], "OK"))
+	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
+	require.NoError(t, err)
 }
 
 // accept is carry with every action accepted.
@@ -543,15 +550,10 @@ func TestDequeuedJobGoesToTheDequeuerWhenTheLedgerGuesses(t *testing.T) {
 	require.NoError(t, v.Book.Applied(protocol.Schedule{JobID: 1, Server: ref("big", 0)}, "OK"))
 	require.NoError(t, v.Book.Applied(protocol.Terminate{Server: ref("big", 0)}, "2 jobs killed"))
 	require.False(t, v.Book.QueueExact())
-	acts, err := c.Event(v, &protocol.CheckQueue{})
-	require.NoError(t, err)
-	require.Equal(t, dequeues(1), acts, "member 2's DEQJ")
-	require.NoError(t, v.Book.Applied(acts[0], "OK"))
-	_, err = c.Outcome(v, strategies.Outcome{Action: acts[0], Reply: "OK"})
-	require.NoError(t, err)
+	dequeueAtCHKQ(t, c, v)
 	require.NotEqual(t, 1, v.Book.Dequeued(), "the ledger's guess is another job")
 	offer(v, j1) // ds-server's JOBP: job 1 was at GQ position 0
-	acts, err = c.Job(v, j1)
+	acts, err := c.Job(v, j1)
 	require.NoError(t, err)
 	assert.Equal(t, strategies.Sched(j1, ref("big", 0)), acts, "member 2 dequeued it")
 	accept(t, c, v, acts)
