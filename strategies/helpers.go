@@ -26,3 +26,19 @@ func (QueueEvents) Event(_ View, ev protocol.Event) ([]protocol.Action, error) {
 	}
 	return nil, nil
 }
+
+// MaxDelayWeight bounds the weight of a score of billed cost plus weight ×
+// delay, as frontier and the composite's portfolio score (each refuses a
+// weight above it, giving DelayWeightReason). From about a million, delay
+// already decides every choice it can (weights 1e6, 1e9 and 1e12 decide
+// every run of the 18 shared configs alike, for frontier and for the
+// portfolio [ff; bf; frontier]); from about 1e15 a score's billed cost, in
+// dollars, falls below the float's resolution of its weighted delay and is
+// lost to rounding (frontier: 1e15 against 1e12 changes 1 run of the 18,
+// 1e20 against 1e15 13; the portfolio: 1e20 against 1e15 6), and towards
+// 1e300 scores overflow to +Inf and tie. 1e9 keeps a factor of a thousand
+// from both.
+const MaxDelayWeight = 1e9
+
+// DelayWeightReason says why a weight above MaxDelayWeight is refused.
+const DelayWeightReason = "beyond it a score's cost is lost to rounding beside its delay, and delay already decides every choice it can"

@@ -64,15 +64,11 @@ type composite struct {
 const ruleExample = "cores>8&est>600->2|queue>0->bf|1"
 
 // defaultWeight is the portfolio's weight when none is given; maxWeight
-// bounds one given. From about a million, delay already decides every
-// choice it can (weights 1e6, 1e9, 1e12 and 1e15 decide every run of
-// [ff; bf; frontier] on the 18 configs alike); beyond, a score's billed
-// cost, in dollars, is lost to rounding beside its weighted delay (1e20
-// against 1e15 changes 6 of the 18), and towards 1e300 scores overflow to
-// +Inf, where a placement ties with queueing. frontier has the same bound.
+// bounds one given (strategies.MaxDelayWeight says why; frontier has the
+// same bound).
 const (
 	defaultWeight = 10
-	maxWeight     = 1e9
+	maxWeight     = strategies.MaxDelayWeight
 )
 
 func init() {
@@ -112,7 +108,7 @@ func newComposite(p strategies.Params) (strategies.Strategy, error) {
 		return nil, fmt.Errorf("composite: mode %q: want rules or portfolio", p.String("mode"))
 	}
 	if math.IsNaN(c.weight) || c.weight < 0 || c.weight > maxWeight {
-		return nil, fmt.Errorf("composite: weight %g: want a number from 0 to %g (beyond it a score's cost is lost to rounding beside its delay, and delay already decides every choice it can)", c.weight, maxWeight)
+		return nil, fmt.Errorf("composite: weight %g: want a number from 0 to %g (%s)", c.weight, maxWeight, strategies.DelayWeightReason)
 	}
 	var err error
 	if c.rules, err = ParseRules(p.String("rules"), c.names); err != nil {

@@ -60,14 +60,8 @@ var presets = map[string]float64{
 	"turnaround": 1000,
 }
 
-// maxWeight bounds a weight given. From about a million, delay already
-// decides every choice it can (weights 1e6, 1e9 and 1e12 decide every run
-// of the 18 configs alike); from about 1e15 a score's billed cost, in
-// dollars, falls below the float's resolution of its weighted delay and is
-// lost to rounding (1e15 against 1e12 changes 1 run of the 18, 1e20
-// against 1e15 13), and towards 1e300 scores overflow to +Inf and tie.
-// 1e9 keeps a factor of a thousand from both.
-const maxWeight = 1e9
+// maxWeight bounds a weight given: strategies.MaxDelayWeight says why.
+const maxWeight = strategies.MaxDelayWeight
 
 type frontier struct {
 	strategies.WithLedger
@@ -118,7 +112,7 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 	case x < 0 || math.IsNaN(x) || math.IsInf(x, 0):
 		return nil, fmt.Errorf("frontier: weight %g: want a finite number above 0 (or 0 for the preset's)", x)
 	case x > maxWeight:
-		return nil, fmt.Errorf("frontier: weight %g: want at most %g (beyond it a score's cost is lost to rounding beside its delay, and delay already decides every choice it can)", x, maxWeight)
+		return nil, fmt.Errorf("frontier: weight %g: want at most %g (%s)", x, maxWeight, strategies.DelayWeightReason)
 	case x > 0:
 		w = x
 	}
