@@ -97,7 +97,13 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			switch {
 			// migrateOnto only asks here (a job this decision moves elsewhere
 			// counts: m is then freed, and settled at a later decision).
-			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0 && len(f.rehome(l, m, touched)) == 0:
+			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0:
+				if moves := f.rehome(l, m, touched); len(moves) > 0 {
+					// Last: the rare refusal (a job completing in this batch)
+					// drops nothing after it (see rehome).
+					f.asked(m.Ref, done.Time)
+					return append(acts, moves...), nil
+				}
 				if !f.warm.kept.has(m) && !f.keep(m, done.Time) { // kept already: by settle, just now
 					acts = append(acts, f.powerOff(m.Ref, done.Time))
 				}

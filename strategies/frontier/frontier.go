@@ -26,7 +26,8 @@
 //     boot at that completion, the others once its batch is over; see
 //     unboot and freed), and a job running
 //     alone on a dearer server restarts there when the billing saved
-//     outweighs the seconds it lost (see rehome);
+//     outweighs the seconds it lost (at the completion that empties the
+//     server, its last action; see rehome);
 //   - jobs that come back through the global queue (failures, RESF) are
 //     dequeued at once and placed again, and each server's failure rate is
 //     learned from the run's RESF and RESR (see reliability): the servers
