@@ -73,7 +73,7 @@ func TestWireMatchesInProcess(t *testing.T) {
 		cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: filepath.Dir(p)})
 		require.NoError(t, err)
 		name := filepath.Base(filepath.Dir(p))
-		want := inProcessLog(t, cfg)
+		want := inProcessLog(t, cfg, mocksrv.Options{NoHeader: true}, nil)
 		got := wireLog(t, cfg)
 		require.NotEmpty(t, want, name)
 		assert.Contains(t, want, "total cost", name)
@@ -81,11 +81,33 @@ func TestWireMatchesInProcess(t *testing.T) {
 	}
 }
 
-func inProcessLog(t *testing.T, cfg *mocksrv.Config) string {
-	var log bytes.Buffer
-	sess, err := mocksrv.NewSession(cfg, mocksrv.Options{Log: &log, NoHeader: true})
+// A refused MIGJ over the real protocol: the cost preset on
+// config100-med-high rehomes job 847 at the completion that empties
+// medium 15 (rehome), in the same batch as job 847's own completion, and
+// ds-server refuses it (ERR: completing now, §5.11). The run goes on as
+// in-process: the same -v all log, every message included.
+func TestWireMatchesInProcessWithARefusedMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole run: the full suite (without -short) runs it")
+	}
+	p := fixtures.Glob(t, "fixtures/config100-med-high/config.xml")[0]
+	cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: filepath.Dir(p)})
 	require.NoError(t, err)
-	s, err := strategies.New("frontier", nil)
+	all := mocksrv.Options{NoHeader: true, Level: mocksrv.LevelAll} // with the messages (-v all)
+	want := inProcessLog(t, cfg, all, map[string]string{"preset": "cost"})
+	require.Regexp(t, `RCVD MIGJ [^\n]*\n\s*SENT ERR: Job \d+ cannot be migrated as it is completing`, want,
+		"the run no longer has a refused MIGJ: find another that does")
+	r := pairtest.Run(t, cfg, all, "-a", "frontier", "--param", "preset=cost")
+	require.Equal(t, 0, r.Code, r.Stderr.String())
+	assert.Equal(t, want, r.Log)
+}
+
+func inProcessLog(t *testing.T, cfg *mocksrv.Config, opt mocksrv.Options, settings map[string]string) string {
+	var log bytes.Buffer
+	opt.Log = &log
+	sess, err := mocksrv.NewSession(cfg, opt)
+	require.NoError(t, err)
+	s, err := strategies.New("frontier", settings)
 	require.NoError(t, err)
 	_, err = client.Run(s, sess, client.Options{User: "t",
 		System: func(client.Backend) (*servertypes.System, error) { return sess.System() }})
