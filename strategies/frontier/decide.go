@@ -49,13 +49,13 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 }
 
 // Event: learn from completions (and refresh the posterior); a server a
-// completion empties is powered off at once (free: §1) unless moving a
-// waiting job to it, or rehoming a running one, would pay by the ledger as
-// it stands; then it is settled once its completion batch is over (an
-// idle gap is paid only for a move worth making; rehoming waits for a
-// decision that is not a JCPL, see rehome); every job in the global queue
-// is brought back (failures put them there). An action ds-server refused
-// this second is not asked for again (see refusals).
+// completion empties takes jobs rehomed onto it at once, or is powered off
+// at once (free: §1), unless moving a waiting job to it would pay by the
+// ledger as it stands; then it is settled once its completion batch is
+// over (an idle gap is paid only for a move worth making; see emptied and
+// freed); every job in the global queue is brought back (failures put them
+// there). An action ds-server refused this second is not asked for again
+// (see refusals).
 func (f *frontier) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, error) {
 	acts, err := f.event(v, ev)
 	return f.refused.drop(v.Ledger().Now(), acts), err
@@ -98,21 +98,58 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 			// migrateOnto only asks here (a job this decision moves elsewhere
 			// counts: m is then freed, and settled at a later decision).
 			case m.Empty() && len(l.Queue()) == 0 && len(f.migrateOnto(l, m, false, nil)) == 0:
-				if moves := f.rehome(l, m, touched); len(moves) > 0 {
-					// Last: the rare refusal (a job completing in this batch)
-					// drops nothing after it (see rehome).
-					f.asked(m.Ref, done.Time)
-					return append(acts, moves...), nil
+				more, moves := f.emptied(l, m, touched)
+				if moves {
+					return append(acts, more...), nil // last (see rehome); the queue is empty
 				}
-				if !f.warm.kept.has(m) && !f.keep(m, done.Time) { // kept already: by settle, just now
-					acts = append(acts, f.powerOff(m.Ref, done.Time))
-				}
+				acts = append(acts, more...)
 			case len(m.Waiting) == 0:
 				f.free(m.Ref, done.Time)
 			}
 		}
 	}
 	return append(acts, dequeueAll(l)...), nil
+}
+
+// emptied decides for m, which a completion has just emptied, with no job
+// waiting anywhere that a move onto m would pay for: jobs running alone on
+// dearer servers rehome onto it (moves: they are to be the decision's last
+// actions, so that the rare refusal of a job completing in this batch
+// drops only the moves after it; see rehome), or else it is powered off, free at the
+// second of its completion, unless the warm bet keeps it on. Asked at the
+// completion, and again at once when a move onto m is refused (see
+// moveRefused).
+func (f *frontier) emptied(l *strategies.Ledger, m *strategies.Machine, skip []protocol.ServerRef) (acts []protocol.Action, moves bool) {
+	if acts = f.rehome(l, m, skip); len(acts) > 0 {
+		f.asked(m.Ref, l.Now())
+		return acts, true
+	}
+	if f.warm.kept.has(m) || f.keep(m, l.Now()) { // kept already: by settle, just now
+		return nil, false
+	}
+	return []protocol.Action{f.powerOff(m.Ref, l.Now())}, false
+}
+
+// moveRefused answers a refused MIGJ onto a server asked for (see
+// emptied): ds-server refuses to move a job completing now (§5.11), and
+// the moves after it in the list were dropped. If the server is still
+// empty, with nothing waiting that would move onto it, it is decided
+// again at once, the refused job left out (rehome skips a job whose move
+// was refused this second): other jobs rehome onto it, or it is powered
+// off. Left to settle, it stayed on, billed, until the batch was over and
+// a decision that is not a JCPL came (85 s on config100-med-high at the
+// cost preset, with the job it then took running on at a dearer rate).
+func (f *frontier) moveRefused(l *strategies.Ledger, a protocol.Action) []protocol.Action {
+	mig, ok := a.(protocol.Migrate)
+	if !ok || !slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == mig.To && x.asked }) {
+		return nil
+	}
+	s, ok := l.Machine(mig.To)
+	if !ok || !s.Powered() || !s.Empty() || len(l.Queue()) > 0 || len(f.migrateOnto(l, s, false, nil)) > 0 {
+		return nil
+	}
+	acts, _ := f.emptied(l, s, nil)
+	return acts
 }
 
 // unboot moves jobs waiting for a boot to m, which a completion has just
@@ -229,7 +266,7 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 	l := v.Ledger()
 	if !o.OK() {
 		f.refused.note(l.Now(), o.Action)
-		return nil, nil
+		return f.moveRefused(l, o.Action), nil
 	}
 	f.confirmed(l, o.Action)
 	switch a := o.Action.(type) {

@@ -16,10 +16,16 @@ import (
 // in 60 s, and one 8-core server at 1.6 $/h (0.2 per core) booting in 300 s.
 func cluster(t *testing.T, settings map[string]string) (*frontier, *strattest.FakeView) {
 	t.Helper()
-	sys := strattest.System(
+	return clusterOf(t, settings,
 		servertypes.Type{Name: "small", Limit: 2, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
 		servertypes.Type{Name: "big", Limit: 1, BootupTime: 300, HourlyRate: 1.6, Cores: 8, Memory: 32000, Disk: 64000},
 	)
+}
+
+// clusterOf is cluster with the given server types.
+func clusterOf(t *testing.T, settings map[string]string, types ...servertypes.Type) (*frontier, *strattest.FakeView) {
+	t.Helper()
+	sys := strattest.System(types...)
 	s, err := strategies.New("frontier", settings)
 	require.NoError(t, err)
 	current = s.(*frontier)

@@ -9,18 +9,7 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
-	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
-
-// clusterOf is cluster with the given types.
-func clusterOf(t *testing.T, settings map[string]string, types ...servertypes.Type) (*frontier, *strattest.FakeView) {
-	t.Helper()
-	sys := strattest.System(types...)
-	s, err := strategies.New("frontier", settings)
-	require.NoError(t, err)
-	current = s.(*frontier)
-	return current, &strattest.FakeView{Sys: sys, Book: strategies.NewLedger(sys)}
-}
 
 // A job no server type can hold (job files are not checked against the
 // servers, ds-server.md §2.7) ends the run at its first offer, with an

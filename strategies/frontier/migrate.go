@@ -248,10 +248,10 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // itself a JCPL). A job the ledger lists as running may be completing in
 // the batch, and MIGJ of a job completing now is refused (§5.11), which
 // drops the actions after it: at the completion the moves are the
-// decision's last actions, so a refusal costs only the moves (7 MIGJs of
-// 630 runs: the three presets and weights 7, 10 and 13 on the 18 configs,
-// the 36 held-out and 72 reseeded ones), and s is settled once the batch
-// is over. Waiting for the batch had cost the most where a move paid:
+// decision's last actions, so a refusal drops only the moves after it (7
+// MIGJs of 630 runs: the three presets and weights 7, 10 and 13 on the 18
+// configs, the 36 held-out and 72 reseeded ones), and s is decided again
+// at once, the refused job left out (see moveRefused). Waiting for the batch had cost the most where a move paid:
 // s stayed on, billing the gap, until the next decision (often the next
 // arrival), the job ran on at the dearer rate, and the seconds it had run,
 // lost on the restart, grew until the move often no longer paid. Moving
@@ -282,7 +282,7 @@ func (f *frontier) rehome(l *strategies.Ledger, s *strategies.Machine, skip []pr
 			continue
 		}
 		p := m.Running[0]
-		if !p.Req().Fits(free.Cores, free.Memory, free.Disk) {
+		if !p.Req().Fits(free.Cores, free.Memory, free.Disk) || f.refused.moveRefused(now, p.Job.ID) {
 			continue
 		}
 		ran := now - p.Start

@@ -15,8 +15,9 @@ import (
 // until the client gave up on the run (a review found it). A refused SCHD
 // needs none of this: the client excludes its server (View.Excluded).
 type refusals struct {
-	at   int
-	acts []string // wire texts
+	at    int
+	acts  []string // wire texts
+	moves []int    // the jobs of the refused MIGJs
 }
 
 // note remembers a refused action at time now.
@@ -25,9 +26,20 @@ func (r *refusals) note(now int, a protocol.Action) {
 		return
 	}
 	if r.at != now {
-		r.at, r.acts = now, r.acts[:0]
+		r.at, r.acts, r.moves = now, r.acts[:0], r.moves[:0]
 	}
 	r.acts = append(r.acts, a.String())
+	if m, ok := a.(protocol.Migrate); ok {
+		r.moves = append(r.moves, m.JobID)
+	}
+}
+
+// moveRefused tells whether a MIGJ of job id was refused at time now:
+// the job is completing now (or gone), so no move of it, to any server,
+// is asked for again within the second (rehome, which moves running jobs
+// at a completion, in the middle of its batch).
+func (r *refusals) moveRefused(now, id int) bool {
+	return r.at == now && slices.Contains(r.moves, id)
 }
 
 // drop leaves out of acts those refused at time now: ds-server would

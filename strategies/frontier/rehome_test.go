@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
@@ -101,6 +102,8 @@ func TestRehomeMovesAndPowersOff(t *testing.T) {
 
 		require.NoError(t, v.Book.Applied(mig, "OK"))
 		acts, err := f.Outcome(v, strategies.Outcome{Action: mig, Reply: "OK"})
+		assert.False(t, slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref("small", 0) }),
+			"ran %d, est %d: small 0, asked for and given the move, is settled", sc.ran, sc.est)
 		require.NoError(t, err)
 		assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("big", 0)}}, acts,
 			"ran %d, est %d: big is left idle and empty: off", sc.ran, sc.est)
@@ -214,33 +217,105 @@ func TestRehomeMovesAJobOnce(t *testing.T) {
 
 // A rehome at a completion is made in the middle of its batch: a job the
 // ledger lists as running may be completing in the same batch, and
-// ds-server refuses MIGJ of a job completing now (§5.11). The move is
-// the decision's last action, so the refusal drops nothing after it;
-// small 0, kept on for it, stays to be settled, and the next decision
-// that is not a JCPL powers it off, empty, once job 2's own completion
-// has powered off big.
+// ds-server refuses MIGJ of a job completing now (§5.11). The refused job
+// is left out for the rest of the second, and the server it was to move
+// to is decided again at once: nothing else to move there, so it is
+// powered off, free at the second of its completion (left to settle, it
+// stayed on, billed, until a decision that is not a JCPL). Small 1,
+// emptied later in the same batch, is not offered job 2 again either.
 func TestRehomeRefusedInTheBatch(t *testing.T) {
 	const ran = 1000
-	f, v := twoSmall(t, 8192)
+	f, v := twoSmall(t, 100)
 	acts, err := f.Event(v, complete(v, 3, 300+ran, ref("small", 0)))
 	require.NoError(t, err)
 	mig := protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("small", 0)}
 	require.Equal(t, []protocol.Action{mig}, acts)
 
 	// Job 2 completes at this very second: ds-server refuses the move.
-	_, err = f.Outcome(v, strategies.Outcome{Action: mig, Err: &protocol.ServerError{Command: mig.String(), Text: "ERR: Job 2 cannot be migrated as it is completing at 1300 (NOW) (MIGJ 2 big 0 small 0)!"}})
+	acts, err = f.Outcome(v, strategies.Outcome{Action: mig, Err: &protocol.ServerError{Command: mig.String(), Text: "ERR: Job 2 cannot be migrated as it is completing at 1300 (NOW) (MIGJ 2 big 0 small 0)!"}})
 	require.NoError(t, err)
-	assert.True(t, slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == ref("small", 0) }), "small 0 is still to be settled: %v", f.freed)
-	acts, err = f.Event(v, complete(v, 2, 300+ran, ref("big", 0)))
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("big", 0)}}, acts, "big, emptied: off (small 0's batch is not over)")
+	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, "small 0, empty with nothing else to take: off at once")
 	apply(t, f, v, acts)
 
-	v.Time = 300 + ran + 1
-	v.Book.Observe(&protocol.JobCompleted{Time: v.Time, JobID: -1, Server: ref("big", 9)}) // time passes: the batch is over
-	acts, err = f.Event(v, &protocol.CheckQueue{})
+	acts, err = f.Event(v, complete(v, 6, 300+ran, ref("small", 1)))
 	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 0)}}, acts, "small 0, empty with nothing to take: off")
+	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("small", 1)}}, acts, "small 1: job 2's move was refused this second")
+	apply(t, f, v, acts)
+
+	acts, err = f.Event(v, complete(v, 2, 300+ran, ref("big", 0)))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Terminate{Server: ref("big", 0)}}, acts, "big, emptied: off")
+	apply(t, f, v, acts)
+	assert.Empty(t, f.freed, "nothing left to settle")
+}
+
+// withMedium is a cluster of one medium server (4 cores, 0.4 $/h) and two
+// big ones, each running alone a job of estimate 8192 s (act 8192 s by
+// readyPrior) since a completion at 400: job 2 on big 0, job 12 on big 1;
+// medium 0 runs job 3 until its completion at 1300 frees it for both.
+func withMedium(t *testing.T) (*frontier, *strattest.FakeView) {
+	t.Helper()
+	f, v := clusterOf(t, map[string]string{"weight": "3"},
+		servertypes.Type{Name: "medium", Limit: 1, BootupTime: 60, HourlyRate: 0.4, Cores: 4, Memory: 8000, Disk: 32000},
+		servertypes.Type{Name: "big", Limit: 2, BootupTime: 300, HourlyRate: 1.6, Cores: 8, Memory: 32000, Disk: 64000},
+	)
+	f.perCoreSecond = 0.1 / 3600
+	readyPrior(&f.learn.post)
+	for _, b := range []struct{ first, long, id int }{{1, 2, 0}, {11, 12, 1}} {
+		schedule(t, v, jb(b.first, 0, 2, 100), ref("big", b.id))
+		schedule(t, v, jb(b.long, 0, 2, 8192), ref("big", b.id))
+	}
+	schedule(t, v, jb(3, 0, 2, 100), ref("medium", 0))
+	for _, b := range []struct{ first, id int }{{1, 0}, {11, 1}} {
+		_, err := f.Event(v, complete(v, b.first, 400, ref("big", b.id)))
+		require.NoError(t, err)
+	}
+	return f, v
+}
+
+// Two jobs rehome onto one server at its completion; the first move is
+// refused (job 2 completing now), which drops the second: it is asked for
+// again at once, as the refusal's answer.
+func TestRehomeAgainAfterARefusal(t *testing.T) {
+	f, v := withMedium(t)
+	acts, err := f.Event(v, complete(v, 3, 1300, ref("medium", 0)))
+	require.NoError(t, err)
+	first := protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("medium", 0)}
+	second := protocol.Migrate{JobID: 12, From: ref("big", 1), To: ref("medium", 0)}
+	require.Equal(t, []protocol.Action{first, second}, acts, "both fit medium 0 (2 + 2 of 4 cores)")
+
+	acts, err = f.Outcome(v, strategies.Outcome{Action: first, Err: &protocol.ServerError{Command: first.String(), Text: "ERR: Job 2 cannot be migrated as it is completing at 1300 (NOW)"}})
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{second}, acts, "job 12's move, dropped after the refusal, and job 2's not asked again")
+}
+
+// The moves made at a completion are the decision's last actions, after
+// what settle and cool returned: here settle powers off tiny 0, freed
+// before (as a completion does while the global queue holds jobs) and
+// too small for job 2, and only then does job 2 rehome onto small 0.
+func TestRehomeMovesLast(t *testing.T) {
+	f, v := clusterOf(t, map[string]string{"weight": "3"},
+		servertypes.Type{Name: "tiny", Limit: 1, BootupTime: 60, HourlyRate: 0.1, Cores: 1, Memory: 2000, Disk: 8000},
+		servertypes.Type{Name: "small", Limit: 1, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
+		servertypes.Type{Name: "big", Limit: 1, BootupTime: 300, HourlyRate: 1.6, Cores: 8, Memory: 32000, Disk: 64000},
+	)
+	f.perCoreSecond = 0.1 / 3600
+	readyPrior(&f.learn.post)
+	schedule(t, v, jb(1, 0, 2, 100), ref("big", 0))
+	schedule(t, v, jb(2, 0, 2, 8192), ref("big", 0))
+	schedule(t, v, jb(3, 0, 2, 100), ref("small", 0))
+	schedule(t, v, jb(7, 0, 1, 100), ref("tiny", 0))
+	_, err := f.Event(v, complete(v, 1, 400, ref("big", 0)))
+	require.NoError(t, err)
+	complete(v, 7, 1299, ref("tiny", 0))
+	f.free(ref("tiny", 0), 1299)
+
+	acts, err := f.Event(v, complete(v, 3, 1300, ref("small", 0)))
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{
+		protocol.Terminate{Server: ref("tiny", 0)},
+		protocol.Migrate{JobID: 2, From: ref("big", 0), To: ref("small", 0)},
+	}, acts)
 }
 
 // No rehome while the global queue holds jobs: they are placed first (and
