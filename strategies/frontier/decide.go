@@ -115,10 +115,10 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 // waiting anywhere that a move onto m would pay for: jobs running alone on
 // dearer servers rehome onto it (moves: they are to be the decision's last
 // actions, so that the rare refusal of a job completing in this batch
-// drops only the moves after it; see rehome), or else it is powered off, free at the
-// second of its completion, unless the warm bet keeps it on. Asked at the
-// completion, and again at once when a move onto m is refused (see
-// moveRefused).
+// drops only the moves after it; see rehome), or else it is powered off,
+// free at the second of its completion, unless the warm bet keeps it on.
+// Asked at the completion, and again at once when a move onto m is
+// refused (see answerRefusedMove).
 func (f *frontier) emptied(l *strategies.Ledger, m *strategies.Machine, skip []protocol.ServerRef) (acts []protocol.Action, moves bool) {
 	if acts = f.rehome(l, m, skip); len(acts) > 0 {
 		f.asked(m.Ref, l.Now())
@@ -130,7 +130,7 @@ func (f *frontier) emptied(l *strategies.Ledger, m *strategies.Machine, skip []p
 	return []protocol.Action{f.powerOff(m.Ref, l.Now())}, false
 }
 
-// moveRefused answers a refused MIGJ onto a server asked for (see
+// answerRefusedMove answers a refused MIGJ onto a server asked for (see
 // emptied): ds-server refuses to move a job completing now (§5.11), and
 // the moves after it in the list were dropped. If the server is still
 // empty, with nothing waiting that would move onto it, it is decided
@@ -139,7 +139,7 @@ func (f *frontier) emptied(l *strategies.Ledger, m *strategies.Machine, skip []p
 // off. Left to settle, it stayed on, billed, until the batch was over and
 // a decision that is not a JCPL came (85 s on config100-med-high at the
 // cost preset, with the job it then took running on at a dearer rate).
-func (f *frontier) moveRefused(l *strategies.Ledger, a protocol.Action) []protocol.Action {
+func (f *frontier) answerRefusedMove(l *strategies.Ledger, a protocol.Action) []protocol.Action {
 	mig, ok := a.(protocol.Migrate)
 	if !ok || !slices.ContainsFunc(f.freed, func(x freed) bool { return x.ref == mig.To && x.asked }) {
 		return nil
@@ -266,7 +266,7 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 	l := v.Ledger()
 	if !o.OK() {
 		f.refused.note(l.Now(), o.Action)
-		return f.moveRefused(l, o.Action), nil
+		return f.answerRefusedMove(l, o.Action), nil
 	}
 	f.confirmed(l, o.Action)
 	switch a := o.Action.(type) {

@@ -251,10 +251,11 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // decision's last actions, so a refusal drops only the moves after it (7
 // MIGJs of 630 runs: the three presets and weights 7, 10 and 13 on the 18
 // configs, the 36 held-out and 72 reseeded ones), and s is decided again
-// at once, the refused job left out (see moveRefused). Waiting for the batch had cost the most where a move paid:
-// s stayed on, billing the gap, until the next decision (often the next
-// arrival), the job ran on at the dearer rate, and the seconds it had run,
-// lost on the restart, grew until the move often no longer paid. Moving
+// at once, the refused job left out (see answerRefusedMove). Waiting for
+// the batch had cost the most where a move paid: s stayed on, billing the
+// gap, until the next decision (often the next arrival), the job ran on at
+// the dearer rate, and the seconds it had run, lost on the restart, grew
+// until the move often no longer paid. Moving
 // at the completion took the cost ratio down by 0.0008–0.0019 at equal
 // turnaround on each of the three sets (README). A server freed with jobs
 // left running is still settled after the batch (moving onto it at its
