@@ -253,8 +253,33 @@ func (c *Client) data(cmd string, kind RecordKind) ([]string, error) {
 	return recs, nil
 }
 
+// servers runs a GETS exchange. Every record of a batch has one shape:
+// the header's record length names it (Conn checks that), and under a
+// length no ds-server announces the first record's shape is the batch's.
 func (c *Client) servers(cmd string) ([]Server, error) {
-	return records(c, cmd, GetsRecords, ParseServer)
+	recs, err := records(c, cmd, GetsRecords, ParseServer)
+	if err != nil {
+		return nil, err
+	}
+	for i := 1; i < len(recs); i++ {
+		if recs[i].HasRate != recs[0].HasRate || (recs[i].Failure == nil) != (recs[0].Failure == nil) {
+			return nil, c.conn.fail(fmt.Errorf("in reply to %q, record %d: %s is a record of another shape than record 1, %s (one batch, one shape)",
+				cmd, i+1, recordYear(recs[i]), recordYear(recs[0])))
+		}
+	}
+	return recs, nil
+}
+
+// recordYear describes a record's shape for an error.
+func recordYear(s Server) string {
+	year, n := "2025", 9
+	if s.HasRate {
+		year, n = "2026", 10
+	}
+	if s.Failure != nil {
+		n += 6
+	}
+	return fmt.Sprintf("%q (%d fields, ds-server %s)", s.String(), n, year)
 }
 
 // records sends cmd, reads its DATA batch of kind k and parses each record.

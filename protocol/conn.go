@@ -20,7 +20,8 @@ package protocol
 //   - a DATA batch is read as ONE message of exactly n records joined by "\n"
 //     (§5.2): a record is complete when the next record's "\n" arrives, the
 //     batch when the n-th record has all its fields (9 or 15 for GETS, known
-//     from the header's record length 124/166, 8 for LSTJ/LSTQ). Records
+//     from the header's record length 124/166; 10 or 16 for ds-server
+//     2026, 135/177; 8 for LSTJ/LSTQ). Records
 //     after the first carry leading spaces (§5.3), which the grammar skips;
 //   - bytes that cannot start any valid reply are reported at once, quoting
 //     them; a valid prefix waits for more bytes, under a deadline.
@@ -200,19 +201,27 @@ type RecordKind int
 
 // Record kinds (ds-server.md §0.3).
 const (
-	GetsRecords  RecordKind = iota // GETS: 9 fields, or 15 with failures
+	GetsRecords  RecordKind = iota // GETS: 9 fields, or 15 with failures (2026: 10, 16)
 	JobRecords                     // LSTJ: 8 integers
 	QueueRecords                   // LSTQ GQ *: 8 integers
 )
 
-// Record lengths announced in DATA headers (ds-server.md §5.2).
+// Record lengths announced in DATA headers (ds-server.md §5.2). ds-server
+// 2026 announces 11 more for GETS, the width of the rate it adds.
 const (
-	RecLenGets         = 124
-	RecLenGetsFailures = 166
-	RecLenJobs         = 59
-	RecLenQueue        = 55
+	RecLenGets             = 124
+	RecLenGetsFailures     = 166
+	RecLenGets2026         = 135
+	RecLenGetsFailures2026 = 177
+	RecLenJobs             = 59
+	RecLenQueue            = 55
 )
 
+// grammar is the record grammar of a batch. A GETS header's record length
+// names the shape of all its records (the year, and failures or not), so a
+// batch that mixes shapes or contradicts its header is refused; an unknown
+// length (no ds-server sends one) allows every shape, each record then
+// telling its own by its field count (ParseServer).
 func (k RecordKind) grammar(recLen int) [][]tok {
 	switch k {
 	case JobRecords, QueueRecords:
@@ -223,8 +232,12 @@ func (k RecordKind) grammar(recLen int) [][]tok {
 		return [][]tok{gGets9}
 	case RecLenGetsFailures:
 		return [][]tok{gGets15}
+	case RecLenGets2026:
+		return [][]tok{gGets10}
+	case RecLenGetsFailures2026:
+		return [][]tok{gGets16}
 	}
-	return [][]tok{gGets9, gGets15}
+	return [][]tok{gGets9, gGets15, gGets10, gGets16}
 }
 
 func (k RecordKind) String() string {
@@ -409,8 +422,8 @@ func (c *Conn) readLine(deadline time.Time) ([]byte, error) {
 // ReadRecords reads the records message of a DATA exchange: exactly n
 // records (n > 0) of the given kind, in ONE message (ds-server.md §5.2).
 // recLen is the header's record length; for GETS it tells 9-field records
-// (124) from 15-field ones (166). The records are returned as sent, padding
-// included.
+// (124) from 15-field ones (166), and ds-server 2026's 10 and 16 (135,
+// 177). The records are returned as sent, padding included.
 func (c *Conn) ReadRecords(n int, kind RecordKind, recLen int) ([]string, error) {
 	if c.broken != nil {
 		return nil, fmt.Errorf("not reading the reply to %q: the connection is unusable: %w", c.cmd, c.broken)

@@ -31,7 +31,7 @@ const (
 // tok is the class of one token of a single-line message.
 type tok struct {
 	word string // a fixed word, or "" for the classes below
-	kind byte   // 'w' fixed word, 'i' integer, 'n' any name, 's' server state name
+	kind byte   // 'w' fixed word, 'i' integer, 'n' any name, 's' server state name, 'r' hourly rate
 }
 
 func word(w string) tok { return tok{word: w, kind: 'w'} }
@@ -40,6 +40,7 @@ var (
 	tInt   = tok{kind: 'i'}
 	tName  = tok{kind: 'n'}
 	tState = tok{kind: 's'}
+	tRate  = tok{kind: 'r'}
 )
 
 // The single-line messages of ds-server.md §0.1, as token sequences.
@@ -61,9 +62,12 @@ var (
 	gQueued  = []tok{tInt, tInt, tInt, tInt, tInt, tInt, tInt, tInt} // LSTQ record (§5.7)
 
 	// Records of DATA batches (§0.3): GETS with 9 fields, or 15 when
-	// failures are simulated; LSTJ and LSTQ with 8 integers.
+	// failures are simulated; ds-server 2026 puts the hourly rate third
+	// (10 or 16 fields); LSTJ and LSTQ with 8 integers.
 	gGets9  = []tok{tName, tInt, tState, tInt, tInt, tInt, tInt, tInt, tInt}
 	gGets15 = append(append([]tok(nil), gGets9...), tInt, tInt, tInt, tInt, tInt, tInt)
+	gGets10 = []tok{tName, tInt, tRate, tState, tInt, tInt, tInt, tInt, tInt, tInt}
+	gGets16 = append(append([]tok(nil), gGets10...), tInt, tInt, tInt, tInt, tInt, tInt)
 	gJobRec = gQueued
 )
 
@@ -151,6 +155,8 @@ func tokOK(t []byte, c tok, whole bool) bool {
 			return err == nil
 		}
 		return true
+	case 'r':
+		return rateOK(t, whole)
 	case 's':
 		for _, n := range stateNames {
 			if whole && string(t) == n || !whole && len(t) <= len(n) && string(t) == n[:len(t)] {
@@ -160,6 +166,30 @@ func tokOK(t []byte, c tok, whole bool) bool {
 		return false
 	}
 	return true
+}
+
+// rateOK reports whether t is a rate as FormatRate writes one (whole), or
+// could begin one.
+func rateOK(t []byte, whole bool) bool {
+	if whole {
+		_, ok := parseRate(string(t))
+		return ok
+	}
+	if len(t) > 0 && t[0] == '-' {
+		t = t[1:]
+	}
+	for _, w := range [...]string{"nan", "inf"} {
+		if len(t) > 0 && len(t) <= len(w) && string(t) == w[:len(t)] {
+			return true
+		}
+	}
+	point := bytes.IndexByte(t, '.')
+	for i, c := range t {
+		if i != point && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return point != 0 && (point < 0 || len(t)-point <= 3)
 }
 
 func lastToken(b []byte) string {

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -15,14 +16,18 @@ import (
 // seedTranscripts are the shared logs the fuzz corpora start from: every
 // event kind (JOBP, RESF, RESR and CHKQ come from the failure run), 9- and
 // 15-field GETS records with and without padding, LSTJ batches.
+// The 2026 server's (v2026/...) add 10- and 16-field GETS records.
 var seedTranscripts = []string{
-	"sample-config01.ff", "sample-config01.ffq", "ds-sample-config02.lrr", "ds-sample-config05-failures.ffq",
+	"transcripts/sample-config01.ff", "transcripts/sample-config01.ffq", "transcripts/ds-sample-config02.lrr",
+	"transcripts/ds-sample-config05-failures.ffq",
+	"v2026/transcripts/sample-config01.ff", "v2026/transcripts/ds-sample-config05-failures.ffq",
+	"v2026/failure-models/config20-med-med.teragrid.ffq",
 }
 
 func seedMessages(f *testing.F) []transcript.Message {
 	var all []transcript.Message
 	for _, name := range seedTranscripts {
-		path := filepath.Join(fixtures.Dir(f), "transcripts", name+".vall.log.gz")
+		path := filepath.Join(fixtures.Dir(f), name+".vall.log.gz")
 		tr, err := transcript.ParseBytes(fixtures.ReadGz(f, path))
 		if err != nil {
 			f.Fatal(err)
@@ -100,9 +105,11 @@ func FuzzParseServer(f *testing.F) {
 			recs = append(recs, m.Lines()...)
 		}
 	}
-	distinct(300, recs, func(s string) { f.Add(s) })
+	distinct(400, recs, func(s string) { f.Add(s) })
 	for _, s := range []string{"", "a 0 idle", "a 0 idle 0 1 1 1 0 0 1", "a x idle 0 1 1 1 0 0", "a 0 zombie 0 1 1 1 0 0", "\ta\t0 idle 0 1 1 1 0 0",
-		"a -0 idle +1 1 1 1 0 0", "a 0 idle 1234567890123456789 1 1 1 0 0", "a 0 idle -123456789012345678 1 1 1 0 0", "é 0 idle 0 1 1 1 0 0", "a 0 idle - 1 1 1 0 0"} {
+		"a -0 idle +1 1 1 1 0 0", "a 0 idle 1234567890123456789 1 1 1 0 0", "a 0 idle -123456789012345678 1 1 1 0 0", "é 0 idle 0 1 1 1 0 0", "a 0 idle - 1 1 1 0 0",
+		"a 0 0.20 idle 0 1 1 1 0 0", "a 0 -nan idle 0 1 1 1 0 0", "a 0 inf idle 0 1 1 1 0 0 1 2 3 4 5 6", "a 0 0.2 idle 0 1 1 1 0 0",
+		"a 0 +0.20 idle 0 1 1 1 0 0", "a 0 1e3 idle 0 1 1 1 0 0", "0.20 0 0.20 idle 0 1 1 1 0 0", "idle 0 idle 0 1 1 1 0 0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, rec string) {
@@ -112,7 +119,7 @@ func FuzzParseServer(f *testing.F) {
 		s, err := ParseServer(rec)
 		if fast, ok := parseServerFast(rec); ok {
 			general, gerr := parseServerGeneral(rec)
-			if gerr != nil || !reflect.DeepEqual(fast, general) {
+			if gerr != nil || !sameServer(fast, general) {
 				t.Fatalf("fast path %+v, general path %+v (%v) for %q", fast, general, gerr, rec)
 			}
 		}
@@ -122,18 +129,26 @@ func FuzzParseServer(f *testing.F) {
 			}
 			return
 		}
+		if want := 9 + 6*b2i(s.Failure != nil) + b2i(s.HasRate); len(strings.Fields(rec)) != want {
+			t.Fatalf("%q has %d fields, read as a record of %d (%+v)", rec, len(strings.Fields(rec)), want, s)
+		}
 		out := s.String()
 		s2, err := ParseServer(out)
 		if err != nil {
 			t.Fatalf("String() %q of %q does not parse: %v", out, rec, err)
 		}
-		if !reflect.DeepEqual(s, s2) || s2.String() != out {
+		// A NaN rate is unequal to itself: the rates are compared bit
+		// for bit, the rest field by field.
+		if !sameServer(s, s2) || s2.String() != out {
 			t.Fatalf("round trip: %q → %+v → %q → %+v", rec, s, out, s2)
 		}
-		// The batch reader accepts every canonical record, padded or not.
+		// The batch reader accepts every canonical record, padded or not,
+		// under the record length of its own shape and under an unknown one.
 		for _, line := range []string{out, "           " + out} {
-			if checkAny([]byte(line), GetsRecords.grammar(0)...) != open {
-				t.Fatalf("framing rejects the record %q", line)
+			for _, recLen := range []int{0, recLenOf(s)} {
+				if checkAny([]byte(line), GetsRecords.grammar(recLen)...) != open {
+					t.Fatalf("framing rejects the record %q (record length %d)", line, recLen)
+				}
 			}
 		}
 	})
@@ -147,11 +162,16 @@ func FuzzParseServer(f *testing.F) {
 // it accepts must be exactly the announced number of well-formed records.
 func FuzzReadDataBatch(f *testing.F) {
 	ms := seedMessages(f)
-	n := 0
+	perYear := map[bool]int{} // batches taken of each year: 2026 announces 135 or 177
 	for i, m := range ms {
 		if m.Dir != transcript.Sent || !strings.HasPrefix(m.Text, "DATA ") || !strings.HasPrefix(ms[i-1].Text, "GETS") {
 			continue
 		}
+		y2026 := strings.HasSuffix(m.Text, " 135") || strings.HasSuffix(m.Text, " 177")
+		if perYear[y2026] >= 40 {
+			continue
+		}
+		perYear[y2026]++
 		parts := []string{m.Text}
 		if !strings.HasPrefix(m.Text, "DATA 0 ") {
 			parts = append(parts, ms[i+2].Text)
@@ -160,13 +180,14 @@ func FuzzReadDataBatch(f *testing.F) {
 		stream := []byte(strings.Join(parts, "\x1e"))
 		f.Add(stream, uint8(0), false)
 		f.Add(stream, uint8(7), true)
-		if n++; n >= 60 {
-			break
-		}
 	}
 	f.Add([]byte("DATA 2 124\x1ea 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\x1e."), uint8(3), false)
 	f.Add([]byte("DATA 3 124\x1ea 0 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
 	f.Add([]byte("DATA 1 166\x1ea 0 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
+	f.Add([]byte("DATA 2 135\x1ea 0 0.20 idle 0 1 1 1 0 0\n     a 1 0.20 idle 0 1 1 1 0 0\x1e."), uint8(5), false)
+	f.Add([]byte("DATA 2 135\x1ea 0 0.20 idle 0 1 1 1 0 0\n     a 1 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
+	f.Add([]byte("DATA 1 177\x1ea 0 nan idle 0 1 1 1 0 0 1 2 3 4 5 6\x1e."), uint8(0), true)
+	f.Add([]byte("DATA 1 124\x1ea 0 0.20 idle 0 1 1 1 0 0\x1e."), uint8(0), false)
 	f.Add([]byte("ERR: invalid resource information query (GETS All)!"), uint8(0), false)
 	f.Add([]byte("DATA -1 124\x1e."), uint8(0), false)
 	f.Fuzz(func(t *testing.T, stream []byte, chunk uint8, newline bool) {
@@ -214,9 +235,34 @@ func FuzzReadDataBatch(f *testing.F) {
 		}
 		for _, sv := range servers {
 			again, err := ParseServer(sv.String())
-			if err != nil || !reflect.DeepEqual(again, sv) {
+			if err != nil || again.String() != sv.String() || math.Float64bits(again.Rate) != math.Float64bits(sv.Rate) {
 				t.Fatalf("record %+v does not round-trip: %v", sv, err)
+			}
+			if sv.HasRate != servers[0].HasRate || (sv.Failure == nil) != (servers[0].Failure == nil) {
+				t.Fatalf("a batch of mixed shapes accepted: %q", stream)
 			}
 		}
 	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// recLenOf is the record length ds-server announces for s's shape.
+func recLenOf(s Server) int {
+	return [2][2]int{{RecLenGets, RecLenGetsFailures}, {RecLenGets2026, RecLenGetsFailures2026}}[b2i(s.HasRate)][b2i(s.Failure != nil)]
+}
+
+// sameServer is reflect.DeepEqual but for a NaN rate, which is unequal to
+// itself: the rates are compared bit for bit.
+func sameServer(a, b Server) bool {
+	if math.Float64bits(a.Rate) != math.Float64bits(b.Rate) {
+		return false
+	}
+	a.Rate, b.Rate = 0, 0
+	return reflect.DeepEqual(a, b)
 }

@@ -87,10 +87,20 @@ type Failure struct {
 	Failures, TotalFailTime, MTTF, MTTR, MADF, LastStartTime int
 }
 
-// Server is one GETS record (ds-server.md §5.3).
+// Server is one GETS record (ds-server.md §5.3). ds-server 2025 sends
+// 9 fields (15 with failures); ds-server 2026 inserts the type's hourly
+// rate as the third field, 10 fields (16). ParseServer reads both (see
+// ParseServer for how it tells them apart) and String writes the shape the
+// record was read in.
 type Server struct {
-	Type         string
-	ID           int
+	Type string
+	ID   int
+	// Rate is the type's hourly rate as the record gives it (C's %.2f of
+	// ds-server's 32-bit rate, so 0.125 arrives as 0.12): only when
+	// HasRate, that is, in a 2026 server's records. It equals the rate
+	// ds-system.xml gives for the type, which is written the same way.
+	Rate         float64
+	HasRate      bool
 	State        ServerState
 	CurStartTime int // boot completion of the current powered period; -1 if off
 	Cores        int // available now
@@ -115,12 +125,17 @@ func (s Server) String() string {
 	return b.String()
 }
 
-// AppendTo writes the record to b (no padding, no newline).
+// AppendTo writes the record to b (no padding, no newline): with the rate
+// third when HasRate, as ds-server 2026 writes it.
 func (s Server) AppendTo(b *strings.Builder) {
 	b.WriteString(s.Type)
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(s.ID))
 	b.WriteByte(' ')
+	if s.HasRate {
+		b.WriteString(FormatRate(s.Rate))
+		b.WriteByte(' ')
+	}
 	b.WriteString(s.State.String())
 	for _, v := range [...]int{s.CurStartTime, s.Cores, s.Memory, s.Disk, s.Waiting, s.Running} {
 		b.WriteByte(' ')
@@ -134,9 +149,19 @@ func (s Server) AppendTo(b *strings.Builder) {
 	}
 }
 
-// ParseServer parses one GETS record. Leading and repeated white space is
-// ignored (ds-server pads every record after the first, ds-server.md §5.3).
-// A record has 9 fields, or 15 when failures are simulated.
+// ParseServer parses one GETS record of either ds-server year. Leading and
+// repeated white space is ignored (ds-server pads every record after the
+// first, ds-server.md §5.3).
+//
+// The shape is told by the record's own field count, which never overlaps
+// between the years: 9 fields (15 with failures) is a 2025 record, 10
+// (16) a 2026 record with the hourly rate third. The type name is always
+// the first field, so a name that looks like a number, a rate or a state
+// changes nothing. The field the shape puts the state in must be a state
+// name, and a 2026 rate must be what C's %.2f prints (digits, a point, two
+// digits, an optional '-'; or nan, inf); a record that fits neither shape
+// is an error that quotes it. A Conn also holds every record of a batch to
+// the shape its DATA header's record length announces (RecLenGets, …).
 func ParseServer(rec string) (Server, error) {
 	if s, ok := parseServerFast(rec); ok {
 		return s, nil
@@ -144,8 +169,39 @@ func ParseServer(rec string) (Server, error) {
 	return parseServerGeneral(rec)
 }
 
+// maxRecordFields is the most fields a GETS record has (2026, failures).
+const maxRecordFields = 16
+
+// recordShape is the layout of a GETS record of n fields: whether the rate
+// is third and whether the six failure fields end it.
+type recordShape struct {
+	rate, failures bool
+}
+
+func shapeOf(n int) (recordShape, bool) {
+	switch n {
+	case 9:
+		return recordShape{}, true
+	case 15:
+		return recordShape{failures: true}, true
+	case 10:
+		return recordShape{rate: true}, true
+	case 16:
+		return recordShape{rate: true, failures: true}, true
+	}
+	return recordShape{}, false
+}
+
+// stateAt is the index of the state field.
+func (sh recordShape) stateAt() int {
+	if sh.rate {
+		return 3
+	}
+	return 2
+}
+
 // parseServerFast parses a record of the usual shape in one pass: ASCII,
-// 9 or 15 fields, numbers of at most 18 digits with no sign but an
+// 9, 10, 15 or 16 fields, numbers of at most 18 digits with no sign but an
 // optional '-'. For anything else it reports false and
 // parseServerGeneral decides (and says what is wrong). Where both accept
 // a record they give the same Server (FuzzParseServer holds them to it).
@@ -153,8 +209,7 @@ func ParseServer(rec string) (Server, error) {
 // 2,000-job run of a 100-server system; one pass is about a fifth faster
 // than splitting into fields first.
 func parseServerFast(rec string) (Server, bool) {
-	var n [13]int // id, then the numbers after the state
-	var typ, state string
+	var f [maxRecordFields]string
 	k := 0 // fields seen
 	for i := 0; ; {
 		for i < len(rec) && asciiSpace[rec[i]] {
@@ -170,36 +225,40 @@ func parseServerFast(rec string) (Server, bool) {
 			}
 			j++
 		}
-		tok := rec[i:j]
-		i = j
-		switch k {
-		case 0:
-			typ = tok
-		case 2:
-			state = tok
-		case 15:
+		if k == maxRecordFields {
 			return Server{}, false
-		default:
-			v, ok := smallAtoi(tok)
-			if !ok {
-				return Server{}, false
-			}
-			if k == 1 {
-				n[0] = v
-			} else {
-				n[k-2] = v
-			}
 		}
+		f[k] = rec[i:j]
 		k++
+		i = j
 	}
-	if k != 9 && k != 15 {
+	sh, ok := shapeOf(k)
+	if !ok {
 		return Server{}, false
 	}
-	st, err := ParseServerState(state)
+	at := sh.stateAt()
+	st, err := ParseServerState(f[at])
 	if err != nil {
 		return Server{}, false
 	}
-	return newServer(typ, st, &n, k == 15), true
+	var n [13]int // the id, then the numbers after the state
+	var good bool
+	if n[0], good = smallAtoi(f[1]); !good {
+		return Server{}, false
+	}
+	for i, tok := range f[at+1 : k] {
+		if n[i+1], good = smallAtoi(tok); !good {
+			return Server{}, false
+		}
+	}
+	s := newServer(f[0], st, &n, sh.failures)
+	if sh.rate {
+		if s.Rate, good = parseRate(f[2]); !good {
+			return Server{}, false
+		}
+		s.HasRate = true
+	}
+	return s, true
 }
 
 // newServer builds a record from its type, state and numbers (the id, then
@@ -239,23 +298,39 @@ func smallAtoi(s string) (int, bool) {
 
 // parseServerGeneral is ParseServer for every input, with its errors.
 func parseServerGeneral(rec string) (Server, error) {
-	var buf [16]string
+	var buf [maxRecordFields + 1]string
 	f := fields(rec, buf[:0])
-	if len(f) != 9 && len(f) != 15 {
-		return Server{}, fmt.Errorf("GETS record %q: %d fields, want 9 or 15", rec, len(f))
+	sh, ok := shapeOf(len(f))
+	if !ok {
+		return Server{}, fmt.Errorf("GETS record %q: %d fields, want 9 or 15 (ds-server 2025), or 10 or 16 with the hourly rate third (2026)", rec, len(f))
 	}
-	st, err := ParseServerState(f[2])
+	at := sh.stateAt()
+	var rate float64
+	if sh.rate {
+		if rate, ok = parseRate(f[2]); !ok {
+			if _, err := ParseServerState(f[2]); err == nil {
+				return Server{}, fmt.Errorf("GETS record %q: %d fields with the state third: a 2025 record has %d, a 2026 record has the hourly rate before the state", rec, len(f), len(f)-1)
+			}
+			return Server{}, fmt.Errorf("GETS record %q: %d fields, so the third should be the hourly rate (as C's %%.2f prints it), but it is %q", rec, len(f), f[2])
+		}
+	}
+	st, err := ParseServerState(f[at])
 	if err != nil {
+		if _, isRate := parseRate(f[2]); !sh.rate && isRate {
+			return Server{}, fmt.Errorf("GETS record %q: %d fields with an hourly rate third: a 2026 record has %d, a 2025 record has no rate", rec, len(f), len(f)+1)
+		}
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
 	var n [13]int
 	if err := atoisInto(n[:1], f[1:2]); err != nil {
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
-	if err := atoisInto(n[1:len(f)-2], f[3:]); err != nil {
+	if err := atoisInto(n[1:len(f)-at], f[at+1:]); err != nil {
 		return Server{}, fmt.Errorf("GETS record %q: %w", rec, err)
 	}
-	return newServer(f[0], st, &n, len(f) == 15), nil
+	s := newServer(f[0], st, &n, sh.failures)
+	s.Rate, s.HasRate = rate, sh.rate
+	return s, nil
 }
 
 // JobRecord is one LSTJ record (ds-server.md §5.8).

@@ -26,7 +26,7 @@ func TestFieldsMatchesStringsFields(t *testing.T) {
 
 func TestRecordParsersErrors(t *testing.T) {
 	for rec, msg := range map[string]string{
-		"a 0 idle 0 1 1 1 0":               `GETS record "a 0 idle 0 1 1 1 0": 8 fields, want 9 or 15`,
+		"a 0 idle 0 1 1 1 0":               `GETS record "a 0 idle 0 1 1 1 0": 8 fields, want 9 or 15 (ds-server 2025), or 10 or 16 with the hourly rate third (2026)`,
 		"a x idle 0 1 1 1 0 0":             `GETS record "a x idle 0 1 1 1 0 0": field "x" is not an integer`,
 		"a 0 idle 0 1 1 1 0 0x":            `GETS record "a 0 idle 0 1 1 1 0 0x": field "0x" is not an integer`,
 		"a 0 dead 0 1 1 1 0 0":             `GETS record "a 0 dead 0 1 1 1 0 0": unknown server state "dead"`,

@@ -125,8 +125,11 @@ func attr(e *etree.Element, name string) (string, error) {
 // was scheduled (every server inactive, so available resources are the
 // capacities). Types keep the order of the records, which is ds-server's
 // sorted order; a type's limit is its highest id + 1. GETS does not carry
-// boot times or rates: they are 0 here, so strategies that price servers
-// need ds-system.xml.
+// boot times: they are 0 here. A ds-server 2026 record carries the type's
+// rate (two decimals, as ds-system.xml has it), which is kept; a 2025
+// record does not, and the rate is 0, so strategies that price servers
+// need ds-system.xml there. A rate a client cannot price with (NaN,
+// infinite) is refused as Parse refuses it.
 func FromServers(recs []protocol.Server) (*System, error) {
 	var types []Type
 	pos := map[string]int{}
@@ -136,6 +139,12 @@ func FromServers(recs []protocol.Server) (*System, error) {
 			i = len(types)
 			pos[r.Type] = i
 			types = append(types, Type{Name: r.Type})
+			if r.HasRate {
+				if problem := rateProblem(r.Rate); problem != "" {
+					return nil, fmt.Errorf("GETS All: type %q: hourly rate %s %s", r.Type, protocol.FormatRate(r.Rate), problem)
+				}
+				types[i].HourlyRate = r.Rate
+			}
 		}
 		t := &types[i]
 		t.Limit = max(t.Limit, r.ID+1)
@@ -153,24 +162,6 @@ func rate32(x float64) float64 {
 	return float64(float32(x))
 }
 
-// cFixed2 is C's %.2f: Go's prints NaN and ±Inf as NaN, +Inf, -Inf where
-// C prints nan (or -nan, sign bit set), inf, -inf. ds-server runs a config
-// whose rate is nan or inf (dsmock warns of it, servertypes.Parse refuses
-// it on the client side) and writes it this way.
-func cFixed2(x float64) string {
-	switch {
-	case math.IsNaN(x) && math.Signbit(x):
-		return "-nan"
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
-}
-
 // XML renders the system as ds-server writes ds-system.xml, in this
 // System's file order (ds-server.md §1.7). The rate is printed with two
 // decimals from its 32-bit float value, as ds-server stores it.
@@ -181,7 +172,7 @@ func (s *System) XML(version string) []byte {
 	b.WriteString("<system>\n\t<servers>\n")
 	for _, t := range s.types {
 		fmt.Fprintf(&b, "\t\t<server type=\"%s\" limit=\"%d\" bootupTime=\"%d\" hourlyRate=\"%s\" cores=\"%d\" memory=\"%d\" disk=\"%d\" />\n",
-			t.Name, t.Limit, t.BootupTime, cFixed2(rate32(t.HourlyRate)), t.Cores, t.Memory, t.Disk)
+			t.Name, t.Limit, t.BootupTime, protocol.FormatRate(rate32(t.HourlyRate)), t.Cores, t.Memory, t.Disk)
 	}
 	b.WriteString("\t</servers>\n</system>\n")
 	return b.Bytes()

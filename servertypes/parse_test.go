@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 )
 
@@ -79,4 +80,27 @@ func TestXMLRateAsCPrintsIt(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(sys.XML("v")), tc.want, "rate %v", tc.rate)
 	}
+}
+
+// TestFromServers: the types of a GETS All taken before the first job, in
+// the records' order, a type's limit its highest id + 1, its capacities
+// the records'; a 2026 record's rate is the type's (a 2025 record gives
+// none: 0), and a rate no strategy can price with is refused, naming the
+// type, as in ds-system.xml.
+func TestFromServers(t *testing.T) {
+	rec := func(typ string, id int, rate float64, has bool) protocol.Server {
+		return protocol.Server{Type: typ, ID: id, Rate: rate, HasRate: has, State: protocol.Inactive, CurStartTime: -1, Cores: 2 + len(typ), Memory: 4000, Disk: 16000}
+	}
+	for _, has := range []bool{false, true} {
+		sys, err := servertypes.FromServers([]protocol.Server{rec("a", 0, 0.2, has), rec("a", 1, 0.2, has), rec("bb", 0, 0.4, has)})
+		require.NoError(t, err)
+		want := []servertypes.Type{{Name: "a", Limit: 2, Cores: 3, Memory: 4000, Disk: 16000}, {Name: "bb", Limit: 1, Cores: 4, Memory: 4000, Disk: 16000}}
+		if has {
+			want[0].HourlyRate, want[1].HourlyRate = 0.2, 0.4
+		}
+		assert.Equal(t, want, sys.Types(), "rates sent: %v", has)
+		assert.Equal(t, "GETS All", sys.Source)
+	}
+	_, err := servertypes.FromServers([]protocol.Server{rec("a", 0, math.NaN(), true)})
+	assert.EqualError(t, err, `GETS All: type "a": hourly rate nan is not a finite number: ds-server accepts it, but every cost on such a server is NaN or infinite, so no strategy can price it; give the type a finite rate in the config`)
 }
