@@ -56,6 +56,7 @@ type cliConfig struct {
 	replay000 string   // --replay000 sweep spec (replay000.go)
 	memwork   string   // --memwork sweep spec (memwork.go)
 	memFail   string   // --mem-fail: dsmock's memory extension
+	year      string   // --year: the ds-server release the built-in simulator speaks
 	shard     string   // --shard i/n (shard.go)
 	keepLogs  string   // --keep-logs DIR (runlogs.go)
 	ports     string   // --ports LO-HI (ports.go)
@@ -91,6 +92,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
 	fs.StringVar(&c.memwork, "memwork", "", "add the memory-extension workloads (mocksrv/memwork, estimation.md Part E), e.g. \"seeds=1,f=1/32|1/8|1,jobs=2000\"; alone when no config is named")
 	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (estimation.md Part E) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
+	fs.StringVar(&c.year, "year", mocksrv.DefaultYear.String(), "the ds-server the built-in simulator speaks, in-process or over TCP: 2026 (2-Apr-2026, GETS records carry the hourly rate) or 2025 (4-Apr-2025); a --server binary speaks its own")
 	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
 	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
@@ -223,11 +225,11 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 func (t Target) where() string {
 	switch {
 	case t.Client != "" && t.Server == "":
-		return "(client over TCP against the built-in simulator)"
+		return "(client over TCP against the built-in simulator, " + "ds-server " + t.Year.String() + ")"
 	case t.Server == "":
-		return "(in-process)"
+		return "(in-process, " + "ds-server " + t.Year.String() + ")"
 	case t.Server == ServerDsmock:
-		return "(over TCP against the built-in simulator)"
+		return "(over TCP against the built-in simulator, " + "ds-server " + t.Year.String() + ")"
 	}
 	return "(against " + t.Server + ")"
 }
@@ -492,6 +494,11 @@ func (c *cliConfig) target() (Target, error) {
 	if c.memFail != "" {
 		if t.MemFail, err = mocksrv.ParseMemFailModel(c.memFail); err != nil {
 			return t, fmt.Errorf("--mem-fail: %w", err)
+		}
+	}
+	if c.year != "" { // "": a cliConfig not made by cliFlags, the default
+		if t.Year, err = mocksrv.ParseYear(c.year); err != nil {
+			return t, fmt.Errorf("--year: %w", err)
 		}
 	}
 	what := "--ports"

@@ -52,6 +52,10 @@ type Result struct {
 	// SWF says what the config, an SWF trace, kept of the trace's lines
 	// (dsbench also says it on stderr); nil for a config file.
 	SWF *SWFConversion `json:"swf_conversion,omitempty"`
+	// ServerVersion is the version a server binary printed on its log's
+	// first line ("2-Apr, 2026 @ MQ": which ds-server year ran); empty for
+	// the built-in simulator, whose year is the Target's.
+	ServerVersion string `json:"server_version,omitempty"`
 }
 
 // OK reports whether the run produced comparable numbers.

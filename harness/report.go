@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -42,7 +43,7 @@ func (rp report) write(w, stderr io.Writer, results []Result) int {
 	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
 	output := Output{Results: results, Comparison: cmp}
 	if rp.format == FormatTable || rp.format == FormatMarkdown {
-		fmt.Fprintf(w, "dsbench: %s\n\n", rp.header(len(results)))
+		fmt.Fprintf(w, "dsbench: %s\n\n", rp.header(len(results), serverVersions(results)))
 	}
 	if err := output.Write(w, rp.format); err != nil {
 		fmt.Fprintf(stderr, "dsbench: writing the report: %v\n", err)
@@ -69,9 +70,15 @@ func (rp report) write(w, stderr io.Writer, results []Result) int {
 
 // header is the report's first line, e.g. "10 configs × 3 strategies = 30
 // runs (in-process) in 1.2s".
-func (rp report) header(runs int) string {
+// A --server binary's version, as its logs said, is added to where the
+// runs happened: "(against ./ds-server: 2-Apr, 2026 @ MQ)".
+func (rp report) header(runs int, versions []string) string {
+	where := rp.where
+	if len(versions) > 0 && strings.HasSuffix(where, ")") {
+		where = strings.TrimSuffix(where, ")") + ": ds-server " + strings.Join(versions, ", ") + ")"
+	}
 	h := fmt.Sprintf("%s × %s = %s %s in %s", plural(len(rp.configs), "config"), plural(len(rp.columns), "strategy"),
-		plural(runs, "run"), rp.where, humanDuration(rp.elapsed))
+		plural(runs, "run"), where, humanDuration(rp.elapsed))
 	if rp.merged > 0 {
 		h += " of runs, merged from " + plural(rp.merged, "shard")
 	}
@@ -97,6 +104,18 @@ func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []Result) 
 	fmt.Fprintf(stderr, "dsbench: %s in %s\n", plural(len(files), "plot file"), rp.plots)
 	noteStalePlots(stderr, rp.plots, files)
 	return ExitOK
+}
+
+// serverVersions are the distinct versions the runs' server binaries
+// printed, in order of appearance.
+func serverVersions(results []Result) []string {
+	var vs []string
+	for _, r := range results {
+		if r.ServerVersion != "" && !slices.Contains(vs, r.ServerVersion) {
+			vs = append(vs, r.ServerVersion)
+		}
+	}
+	return vs
 }
 
 // plural is "1 config", "2 configs", "3 strategies".

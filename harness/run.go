@@ -56,6 +56,12 @@ type Target struct {
 	// MemFail switches on dsmock's memory extension (estimation.md Part
 	// E) with this failure model; off (the zero value) by default.
 	MemFail mocksrv.MemFailModel
+	// Year is the ds-server release the built-in simulator speaks, in
+	// process or over TCP, and the version of the ds-system.xml written
+	// for an external client: the zero value is 2026, whose GETS records
+	// carry the hourly rate. A server binary speaks its own year (the
+	// project's client reads either).
+	Year mocksrv.Year
 	// Timeout bounds one run (default 600 s, harness.md decision 5).
 	Timeout time.Duration
 	// User is the AUTH name of the project's client ("dsbench").
@@ -280,6 +286,10 @@ type typedOutput struct {
 	unscheduled int
 }
 
+// versionLine begins ds-server's log (§7.1), a --server binary's stdout:
+// the rest of the line is its version, which tells its year.
+const versionLine = "# ds-sim server "
+
 // results returns the run's summary and unscheduled count: typed when the
 // run was in-process, else parsed from the server's text.
 func (out runOutput) results() (sum Summary, unscheduled int, sumErr error) {
@@ -291,6 +301,9 @@ func (out runOutput) results() (sum Summary, unscheduled int, sumErr error) {
 }
 
 func (r *Result) fill(out runOutput, timeout time.Duration) {
+	if v, ok := strings.CutPrefix(out.stdout, versionLine); ok && out.typed == nil {
+		r.ServerVersion, _, _ = strings.Cut(v, "\n")
+	}
 	sum, unscheduled, sumErr := out.results()
 	r.Unscheduled = unscheduled
 	r.Status, r.Err = out.status(sumErr, unscheduled, timeout)
@@ -350,7 +363,7 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 		}
 		// The stderr lines are not needed: the Report holds the count of
 		// "<n> jobs not scheduled!". The log is written for --keep-logs only.
-		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail}
+		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail, Year: t.Year}
 		var log bytes.Buffer
 		if t.KeepLogs != "" {
 			opt.Level, opt.Log = mocksrv.LevelBrief, &log
@@ -532,9 +545,10 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	aw := &acceptWatch{Listener: ln, accepted: make(chan struct{})}
 	var stdout, stderr bytes.Buffer
 	srv := &mocksrv.Listener{
-		Config:      cfg,
-		WrapConn:    b.Target.WrapConn,
-		Options:     mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true, MemFail: b.Target.MemFail},
+		Config:   cfg,
+		WrapConn: b.Target.WrapConn,
+		Options: mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true,
+			MemFail: b.Target.MemFail, Year: b.Target.Year},
 		ReadTimeout: b.timeout(),
 		OnAuth: func(xml []byte) error {
 			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
@@ -679,7 +693,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 	// bytes the server writes at AUTH), so that a server running
 	// elsewhere (a binary in its private folder) serves it too.
 	cdir := b.Target.clientDir()
-	if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year), 0o644); err != nil {
 		return "", fmt.Errorf("client folder: %w", err)
 	}
 	p, err := startProcess(cdir, args, nil)

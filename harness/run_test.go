@@ -148,8 +148,23 @@ func TestTCPTargetsReproduceReference(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	b.Target = Target{Server: buildCmd(t, "cmd/dsmock"), Newline: true, Timeout: time.Minute}
-	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
+	dsmock := buildCmd(t, "cmd/dsmock")
+	b.Target = Target{Server: dsmock, Newline: true, Timeout: time.Minute}
+	res := b.Run(context.Background())
+	checkAgainstReference(t, ref, res, func(r Result) string { return r.Variant })
+	for _, r := range res {
+		assert.Equal(t, "2-Apr, 2026 @ MQ", r.ServerVersion, "the binary's year, from its log")
+	}
+	// A server binary of the other year: dsmock as the 2025 ds-server,
+	// whose GETS records carry no rate; the same results.
+	script := filepath.Join(t.TempDir(), "ds-server-2025")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nexec "+dsmock+" --year 2025 \"$@\"\n"), 0o755))
+	b.Target = Target{Server: script, Timeout: time.Minute}
+	res = b.Run(context.Background())
+	checkAgainstReference(t, ref, res, func(r Result) string { return r.Variant })
+	for _, r := range res {
+		assert.Equal(t, "4-Apr, 2025 @ MQ - client-server", r.ServerVersion)
+	}
 }
 
 // A client that never answers is killed after the timeout and reported;

@@ -54,7 +54,7 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 		if f == "table" {
 			_, want, _ = strings.Cut(want, "\n")
 			head, rest, _ := strings.Cut(got, "\n")
-			assert.Contains(t, head, "30 runs (in-process)")
+			assert.Contains(t, head, "30 runs (in-process, ds-server 2026)")
 			assert.Contains(t, head, "merged from 4 shards")
 			got = rest
 		}

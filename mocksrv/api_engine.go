@@ -81,4 +81,6 @@ func ParseLevel(word string) Level { return engine.ParseLevel(word) }
 
 // Header returns the three lines ds-server prints before accepting a
 // connection (§7.1).
-func Header(commandLine string, port int) string { return engine.Header(commandLine, port) }
+func Header(year Year, commandLine string, port int) string {
+	return engine.Header(year, commandLine, port)
+}

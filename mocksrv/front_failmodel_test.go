@@ -178,10 +178,10 @@ func TestNoConfig(t *testing.T) {
 				}
 				return b
 			}
-			if got, want := mocksrv.SystemXML(cfg), read("ds-system.xml"); !bytes.Equal(got, want) {
+			if got, want := mocksrv.SystemXML(cfg, mocksrv.Year2025), read("ds-system.xml"); !bytes.Equal(got, want) {
 				t.Errorf("ds-system.xml:\n%s\nwant\n%s", got, want)
 			}
-			if got, want := cfg.JobsXML(false), read("ds-jobs.xml"); !bytes.Equal(got, want) {
+			if got, want := cfg.JobsXML(mocksrv.Year2025, false), read("ds-jobs.xml"); !bytes.Equal(got, want) {
 				t.Errorf("ds-jobs.xml differs (%d vs %d bytes)", len(got), len(want))
 			}
 			s := runInProcess(t, cfg, "ffq", mocksrv.Options{Level: mocksrv.LevelBrief})

@@ -62,7 +62,7 @@ func (s *Session) Engine() *engine.Engine { return s.e }
 // infinite, which ds-server and the simulation accept (servertypes.Parse).
 func (s *Session) System() (*servertypes.System, error) {
 	if s.sys == nil {
-		sys, err := servertypes.Parse("ds-system.xml", SystemXML(s.cfg))
+		sys, err := servertypes.Parse("ds-system.xml", SystemXML(s.cfg, s.e.Year()))
 		if err != nil {
 			return nil, err
 		}

@@ -53,6 +53,7 @@ func (s *Session) servers(cmd func() string, c *engine.Command) ([]protocol.Serv
 		rec.Type, rec.ID, rec.State, rec.CurStartTime = m.Type(), m.ID(), protocol.ServerState(m.State()), m.CurStartTime()
 		rec.Cores, rec.Memory, rec.Disk = m.Avail()
 		rec.Waiting, rec.Running = m.Jobs()
+		rec.Rate, rec.HasRate = s.e.RecordRate(m)
 		rec.Failure = nil
 		if failures {
 			rec.Failure = failureFields(m)

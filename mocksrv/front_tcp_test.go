@@ -79,7 +79,7 @@ func runWire(t testing.TB, addr, algo string, framing protocol.Framing, sys *ser
 
 func systemOf(t testing.TB, cfg *mocksrv.Config) *servertypes.System {
 	t.Helper()
-	sys, err := servertypes.Parse("ds-system.xml", mocksrv.SystemXML(cfg))
+	sys, err := servertypes.Parse("ds-system.xml", mocksrv.SystemXML(cfg, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -524,7 +524,7 @@ func TestServeStalledClientLogShown(t *testing.T) {
 	}{{"plain", false}, {"newline", true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log lockedBuffer
-			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelAll, Newline: tc.nl, Log: &log}, 0)
+			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelAll, Newline: tc.nl, Log: &log, Year: mocksrv.Year2025}, 0)
 			c, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)

@@ -52,6 +52,9 @@ const noReply = "<no reply>"
 
 func newDlg(t *testing.T, cfg *simconfig.Config, opt Options) *dlg {
 	d := &dlg{t: t}
+	if opt.Year == 0 {
+		opt.Year = Year2025 // the dialogues of these tests are the 2025 server's
+	}
 	opt.Log = &d.log
 	opt.Stderr = &d.stderr
 	tx, err := NewText(cfg, opt)

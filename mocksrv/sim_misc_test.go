@@ -3,6 +3,7 @@ package mocksrv
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -46,7 +47,7 @@ func TestSystemXMLRates(t *testing.T) {
 	for r, want := range rates {
 		c := tinyConfig()
 		c.Types = []simconfig.ServerType{{Name: "a", Limit: 3, BootupTime: 7, HourlyRate: r, Cores: 2, Memory: 1000, Disk: 2000}}
-		got := string(SystemXML(c))
+		got := string(SystemXML(c, Year2025))
 		exp := "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
 			"<!-- system information generated for ds-sim@MQ, 4-Apr, 2025 @ MQ - client-server -->\n" +
 			"<system>\n\t<servers>\n" +
@@ -67,21 +68,25 @@ func TestGetsPaddingByLevel(t *testing.T) {
 		log bool
 		pad int
 	}{{LevelAll, true, 10}, {LevelAll, false, 10}, {Level{}, false, 10}, {LevelStats, true, 5}, {LevelStats, false, 5}} {
-		opt := Options{Level: c.lvl}
-		if c.log {
-			opt.Log = &bytes.Buffer{}
-		}
-		tx, err := NewText(tinyConfig(), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var last []byte
-		for _, m := range []string{"HELO", "AUTH x", "REDY", "GETS Type tiny", "OK"} {
-			last, _, _ = tx.Handle(m)
-		}
-		want := "tiny 0 inactive -1 1 1000 4000 0 0\n" + strings.Repeat(" ", c.pad) + "tiny 1 inactive -1 1 1000 4000 0 0"
-		if string(last) != want {
-			t.Errorf("level %q log %v: %q, want %q", c.lvl.Word, c.log, last, want)
+		// The 2026 server pads its records the same way, in front of
+		// the type name (its rate comes after the id).
+		for year, rate := range map[Year]string{Year2025: "", Year2026: "0.10 "} {
+			opt := Options{Level: c.lvl, Year: year}
+			if c.log {
+				opt.Log = &bytes.Buffer{}
+			}
+			tx, err := NewText(tinyConfig(), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last []byte
+			for _, m := range []string{"HELO", "AUTH x", "REDY", "GETS Type tiny", "OK"} {
+				last, _, _ = tx.Handle(m)
+			}
+			want := "tiny 0 " + rate + "inactive -1 1 1000 4000 0 0\n" + strings.Repeat(" ", c.pad) + "tiny 1 " + rate + "inactive -1 1 1000 4000 0 0"
+			if string(last) != want {
+				t.Errorf("%v, level %q log %v: %q, want %q", year, c.lvl.Word, c.log, last, want)
+			}
 		}
 	}
 }
@@ -232,7 +237,7 @@ func TestSystemXMLMatchesServertypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a, b := sys.XML(simconfig.Version), SystemXML(cfg); !bytes.Equal(a, b) {
+		if a, b := sys.XML(Year2025.Version()), SystemXML(cfg, Year2025); !bytes.Equal(a, b) {
 			t.Errorf("%s:\n%s\n%s", name, a, b)
 		}
 		// And the Session's System() is what a client reads back from the file.
@@ -240,7 +245,7 @@ func TestSystemXMLMatchesServertypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := servertypes.Parse("ds-system.xml", SystemXML(cfg))
+		back, err := servertypes.Parse("ds-system.xml", SystemXML(cfg, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,6 +255,24 @@ func TestSystemXMLMatchesServertypes(t *testing.T) {
 		}
 		if !reflect.DeepEqual(back.Types(), mine.Types()) {
 			t.Errorf("%s: Session.System() differs from ds-system.xml read back", name)
+		}
+	}
+}
+
+// TestSystemXML2026: the ds-system.xml the 2026 server wrote for two shared
+// configs, byte for byte (only its version line differs from 2025's).
+func TestSystemXML2026(t *testing.T) {
+	for _, name := range []string{"sample-config01", "config20-med-med"} {
+		cfg := loadFixture(t, name)
+		want, err := os.ReadFile(filepath.Join(fixtures.Dir(t), "v2026", "files", name+".ds-system.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SystemXML(cfg, Year2026); !bytes.Equal(got, want) {
+			t.Errorf("%s:\n%s\nwant\n%s", name, got, want)
+		}
+		if got, other := SystemXML(cfg, 0), SystemXML(cfg, Year2025); !bytes.Equal(got, want) || bytes.Equal(other, want) {
+			t.Errorf("%s: the default year is not 2026's, or 2025's file is the same", name)
 		}
 	}
 }

@@ -13,9 +13,30 @@ import (
 
 // transcriptName splits "dir/NAME.ALGO.vall.log.gz".
 func transcriptName(path string) (name, algo string) {
+	name, algo, _ = transcriptCase(path)
+	return name, algo
+}
+
+// transcriptCase splits "dir/NAME.ALGO[.n].vall.log.gz"; newline is set
+// for a run with -n on both sides (".n").
+func transcriptCase(path string) (name, algo string, newline bool) {
 	base := strings.TrimSuffix(filepath.Base(path), ".vall.log.gz")
+	if newline = strings.HasSuffix(base, ".n"); newline {
+		base = strings.TrimSuffix(base, ".n")
+	}
 	i := strings.LastIndexByte(base, '.')
-	return base[:i], base[i+1:]
+	return base[:i], base[i+1:], newline
+}
+
+// transcriptYears are the shared -v all transcripts of each ds-server
+// year: the 2025 server's, and the 2026 server's of the same runs (and one
+// with -n), whose GETS records carry the hourly rate.
+var transcriptYears = []struct {
+	year Year
+	glob string
+}{
+	{Year2025, "transcripts/*.vall.log.gz"},
+	{Year2026, "v2026/transcripts/*.vall.log.gz"},
 }
 
 // rcvdLines returns the client's messages of a -v all log, in order.
@@ -40,11 +61,20 @@ func loadFixture(t testing.TB, name string) *simconfig.Config {
 	return cfg
 }
 
-// replayText feeds msgs to a text front and returns the stdout log.
+// replayText feeds msgs to a text front of the 2025 server and returns the
+// stdout log.
 func replayText(t testing.TB, cfg *simconfig.Config, lvl Level, msgs []string) ([]byte, *Text) {
 	t.Helper()
+	return replayTextWith(t, cfg, Options{Level: lvl, Year: Year2025}, msgs)
+}
+
+// replayTextWith is replayText with the options given (Log, CommandLine
+// and Port set here).
+func replayTextWith(t testing.TB, cfg *simconfig.Config, opt Options, msgs []string) ([]byte, *Text) {
+	t.Helper()
 	var out bytes.Buffer
-	tx, err := NewText(cfg, Options{Level: lvl, Log: &out, CommandLine: "ds-server -c config.xml -v all -p 50000", Port: 50000})
+	opt.Log, opt.CommandLine, opt.Port = &out, "ds-server -c config.xml -v all -p 50000", 50000
+	tx, err := NewText(cfg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +82,9 @@ func replayText(t testing.TB, cfg *simconfig.Config, lvl Level, msgs []string) (
 	// in the reference clients' dialogues.
 	tx.MaxRefusedOffers = RefusedOffersGuard
 	for i, m := range msgs {
+		if opt.Newline {
+			m += "\n" // a -n client ends every message with it (§1.4)
+		}
 		_, done, err := tx.Handle(m)
 		if err != nil {
 			t.Fatalf("message %d %q: %v", i+1, m, err)
@@ -109,23 +142,27 @@ func dropLines(b []byte, n int) []byte {
 	return b
 }
 
-// TestTranscripts: every shared -v all transcript, replayed message by
-// message through the text front, gives the same log from line 4 on.
+// TestTranscripts: every shared -v all transcript of either ds-server
+// year, replayed message by message through the text front of that year,
+// gives the same log from line 4 on (GETS records with the rate for 2026,
+// without it for 2025), in the transcript's framing.
 func TestTranscripts(t *testing.T) {
-	paths := fixtures.Glob(t, "transcripts/*.vall.log.gz")
-	ok := 0
-	for _, p := range paths {
-		name, algo := transcriptName(p)
-		t.Run(name+"."+algo, func(t *testing.T) {
-			want := fixtures.ReadGz(t, p)
-			got, _ := replayText(t, loadFixture(t, name), LevelAll, rcvdLines(want))
-			if d := simFirstDiff(dropLines(got, 3), dropLines(want, 3)); d != "" {
-				t.Fatal(d)
-			}
-			ok++
-		})
+	for _, y := range transcriptYears {
+		paths := fixtures.Glob(t, y.glob)
+		ok := 0
+		for _, p := range paths {
+			name, _, nl := transcriptCase(p)
+			t.Run(fmt.Sprintf("%v/%s", y.year, strings.TrimSuffix(filepath.Base(p), ".vall.log.gz")), func(t *testing.T) {
+				want := fixtures.ReadGz(t, p)
+				got, _ := replayTextWith(t, loadFixture(t, name), Options{Level: LevelAll, Year: y.year, Newline: nl}, rcvdLines(want))
+				if d := simFirstDiff(dropLines(got, 3), dropLines(want, 3)); d != "" {
+					t.Fatal(d)
+				}
+				ok++
+			})
+		}
+		t.Logf("%v: %d/%d transcripts identical", y.year, ok, len(paths))
 	}
-	t.Logf("%d/%d transcripts identical", ok, len(paths))
 }
 
 // filterLog derives the log of another -v level from a -v all log, by the

@@ -86,7 +86,7 @@ func TestBlackBoxServe(t *testing.T) {
 
 	port := freeTestPort(t)
 	var stdout, stderr syncBuffer
-	cmd := exec.Command(bin, "-c", "config.xml", "-v", "brief", "-p", port, "--serve", "--timeout", "2s")
+	cmd := exec.Command(bin, "--year", "2025", "-c", "config.xml", "-v", "brief", "-p", port, "--serve", "--timeout", "2s") // the 2025 server: 9-field records
 	cmd.Dir = work
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())

@@ -138,7 +138,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
 	opt := mocksrv.Options{Level: st.level, Newline: st.newline, NoFailureMsgs: st.noFailMsgs,
-		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port, MemFail: st.memFail}
+		Log: stdout, Stderr: stderr, CommandLine: cmdline, Port: port, MemFail: st.memFail, Year: st.year}
 	var fileErr atomic.Bool
 	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
@@ -147,7 +147,7 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 		ready(ln.Addr())
 	}
 	if st.serve {
-		fmt.Fprint(stdout, mocksrv.ModelLines(cfg, st.level)+mocksrv.Header(cmdline, port))
+		fmt.Fprint(stdout, mocksrv.ModelLines(cfg, st.level)+mocksrv.Header(st.year, cmdline, port))
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -212,7 +212,7 @@ func sessionEnd(st settings, cfg *mocksrv.Config, stderr io.Writer, fileErr *ato
 			fmt.Fprintln(stderr, unbilledLine(t.Label(), t.Report()))
 		}
 		if cfg.Generated {
-			if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.writeActual)); werr != nil {
+			if werr := writeFile("ds-jobs.xml", cfg.JobsXML(st.year, st.writeActual)); werr != nil {
 				fmt.Fprintln(stderr, "dsmock:", werr)
 				fileErr.Store(true)
 			}
@@ -365,6 +365,8 @@ func help(topic string) string {
   --swf trace     run an SWF workload trace (trace.swf[:options], see dsswf -h):
                   its jobs on the -c config's servers, or without -c on
                   servers derived from the trace
+  --year y        the ds-server to be: 2026 (default; 2-Apr-2026, GETS
+                  records carry the hourly rate) or 2025 (4-Apr-2025)
   --help          this usage
 `
 	limits := `Limits:

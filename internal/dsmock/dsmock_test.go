@@ -175,7 +175,7 @@ func TestRunFailureFixture(t *testing.T) {
 				t.Fatalf("stdout does not end with the expected summary:\n%s", out[max(0, len(out)-1500):])
 			}
 			lines := strings.SplitN(out, "\n", 4)
-			if lines[0] != "# ds-sim server "+mocksrv.Version ||
+			if lines[0] != "# ds-sim server "+mocksrv.DefaultYear.Version() ||
 				!strings.HasPrefix(lines[1], "# Server-side simulator started with 'dsmock -c config.xml -v brief") ||
 				!strings.HasPrefix(lines[2], "# Waiting for connection to port ") {
 				t.Fatalf("header:\n%s\n%s\n%s", lines[0], lines[1], lines[2])
@@ -230,7 +230,7 @@ func TestRunGeneratedJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, cfg.JobsXML(true)) || !bytes.Contains(got, []byte("actRunTime=")) {
+	if !bytes.Equal(got, cfg.JobsXML(mocksrv.DefaultYear, true)) || !bytes.Contains(got, []byte("actRunTime=")) {
 		t.Fatalf("ds-jobs.xml differs from the loader's JobsXML(true)")
 	}
 }

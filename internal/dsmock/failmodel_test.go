@@ -13,10 +13,11 @@ import (
 )
 
 // modelArgs is the reference command line of a failure-models case folder
-// CONFIG.MODEL[.variant] (the folder's README), without -v and -p.
+// CONFIG.MODEL[.variant] (the folder's README), without -v and -p, with
+// --year 2025: the cases were recorded with the 2025 server.
 func modelArgs(name string) []string {
 	parts := strings.Split(name, ".")
-	args := []string{"-c", parts[0] + ".xml"}
+	args := []string{"--year", "2025", "-c", parts[0] + ".xml"}
 	if parts[0] != "fm-e2-attr" { // that case's model is the config attribute
 		args = append(args, "-f", parts[1])
 	}
@@ -147,7 +148,7 @@ func TestFailureModelLogs(t *testing.T) {
 func TestNoConfigRun(t *testing.T) {
 	dir := filepath.Join(fixtures.Dir(t), "failure-models", "no-config", "r7.teragrid")
 	t.Chdir(t.TempDir())
-	addr, stdout, stderr, code := startDsmock(t, "-r", "7", "-f", "teragrid", "-v", "brief")
+	addr, stdout, stderr, code := startDsmock(t, "--year", "2025", "-r", "7", "-f", "teragrid", "-v", "brief")
 	if err := runClient(t, addr, "ffq", protocol.Plain); err != nil {
 		t.Fatal(err)
 	}

@@ -46,8 +46,8 @@ func waitFor(get func() string, suffix string) string {
 }
 
 // stalledLogEnd is how the -v all log ends when the client stalls after
-// GETS All on sample-config01.
-const stalledLogEnd = "      RCVD GETS All\n      SENT DATA 5 124\n"
+// GETS All on sample-config01 (the 2026 server: record length 135).
+const stalledLogEnd = "      RCVD GETS All\n      SENT DATA 5 135\n"
 
 // TestStalledClientLogOnStdout: while a client has stopped answering, the
 // log of the dialogue so far is on dsmock's stdout (it is not held in a

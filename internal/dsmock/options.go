@@ -27,6 +27,7 @@ type settings struct {
 	swf         string // --swf: an SWF trace spec whose jobs are run (swf.go)
 	unbilled    bool   // --unbilled: say on stderr what the report's cost leaves out
 	laterSeeds  []int  // the -r values after the first, which count for nothing (§8)
+	year        mocksrv.Year
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -53,11 +54,11 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true, "unbilled": false})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true, "unbilled": false, "year": true})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
-	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel(""), listen: defaultListen}
+	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel(""), listen: defaultListen, year: mocksrv.DefaultYear}
 	for _, o := range opts {
 		if status, ok := cl.apply(&st, o); !ok {
 			return st, status, false
@@ -111,7 +112,9 @@ func (cl commandLine) apply(st *settings, o opt) (status int, ok bool) {
 	case "o":
 		st.noFailMsgs = true
 	case "h":
-		fmt.Fprint(cl.stdout, help(o.value))
+		// ds-server's -h opens with its version line: the one of the
+		// year dsmock speaks (a --year after -h is not read).
+		fmt.Fprint(cl.stdout, "ds-sim (ds-server: "+st.year.Version()+")\n"+help(o.value))
 		return 1, false
 	default:
 		return cl.applyOwn(st, o)
@@ -159,6 +162,12 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		// stdout and status 0, as for dsclient -h.
 		fmt.Fprint(cl.stdout, help("usage"))
 		return 0, false
+	case "year":
+		y, err := mocksrv.ParseYear(o.value)
+		if err != nil {
+			return refuse("dsmock: --year: " + err.Error())
+		}
+		st.year = y
 	case "timeout":
 		d, err := time.ParseDuration(o.value)
 		if err != nil || d <= 0 {

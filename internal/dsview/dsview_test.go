@@ -76,7 +76,7 @@ func TestDsviewRefuses(t *testing.T) {
 	loaded, err := mocksrv.LoadConfig(cfg, mocksrv.LoadOptions{})
 	require.NoError(t, err)
 	system := filepath.Join(t.TempDir(), "ds-system.xml")
-	require.NoError(t, os.WriteFile(system, mocksrv.SystemXML(loaded), 0o644))
+	require.NoError(t, os.WriteFile(system, mocksrv.SystemXML(loaded, mocksrv.Year2025), 0o644))
 	cases := []struct {
 		name string
 		args []string

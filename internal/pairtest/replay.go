@@ -17,9 +17,10 @@ import (
 	"github.com/dssim-go/dssim-go/servertypes"
 )
 
-// SystemXML is the ds-system.xml ds-server writes at AUTH for a config:
-// its server types stably sorted by cores (ds-server.md §1.7, §2.9).
-func SystemXML(t testing.TB, configPath string) []byte {
+// SystemXML is the ds-system.xml year's ds-server writes at AUTH for a
+// config: its server types stably sorted by cores (ds-server.md §1.7,
+// §2.9), the year's version on line 2.
+func SystemXML(t testing.TB, configPath string, year mocksrv.Year) []byte {
 	t.Helper()
 	data, err := os.ReadFile(configPath)
 	require.NoError(t, err)
@@ -27,7 +28,7 @@ func SystemXML(t testing.TB, configPath string) []byte {
 	require.NoError(t, err)
 	sorted, err := servertypes.New(configPath, sys.Sorted())
 	require.NoError(t, err)
-	return sorted.XML(mocksrv.Version) // the version ds-server writes there (§1.7)
+	return sorted.XML(year.Version()) // the version ds-server writes there (§1.7)
 }
 
 // Replay plays a recorded session to dsclient over loopback: a fake server

@@ -19,11 +19,16 @@ import (
 // and QUIT, every DATA n followed by exactly n records of the right kind
 // whose padding is what ds-server.md §5.3 predicts, and every reply to REDY
 // a parsable event.
+//
+// The 2026 server's logs (v2026/) too: the same structure, GETS records
+// with the rate third and record lengths 135 and 177.
 func TestAllTranscripts(t *testing.T) {
 	files := fixtures.Glob(t, "transcripts/*.vall.log.gz")
 	require.Len(t, files, 21)
+	files = append(files, fixtures.Glob(t, "v2026/transcripts/*.vall.log.gz")...)
+	require.Len(t, files, 21+22)
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".vall.log.gz")
+		name := filepath.Base(filepath.Dir(filepath.Dir(f))) + "/" + strings.TrimSuffix(filepath.Base(f), ".vall.log.gz")
 		t.Run(name, func(t *testing.T) {
 			tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 			require.NoError(t, err)
@@ -84,11 +89,10 @@ func checkDialogue(t *testing.T, tr *transcript.Transcript) {
 			case strings.HasPrefix(cmd, "GETS"):
 				s, err := protocol.ParseServer(rec)
 				require.NoError(t, err, "line %d", batch.Line+k)
-				wantFields := 9
-				if recLen == protocol.RecLenGetsFailures {
-					wantFields = 15
-				}
-				assert.Len(t, strings.Fields(rec), wantFields)
+				wantFields, withRate := map[int]int{protocol.RecLenGets: 9, protocol.RecLenGetsFailures: 15,
+					protocol.RecLenGets2026: 10, protocol.RecLenGetsFailures2026: 16}[recLen], recLen == protocol.RecLenGets2026 || recLen == protocol.RecLenGetsFailures2026
+				assert.Len(t, strings.Fields(rec), wantFields, "line %d: record length %d", batch.Line+k, recLen)
+				assert.Equal(t, withRate, s.HasRate, "line %d", batch.Line+k)
 				// §5.3: records after the first carry 5 + len(prefix)
 				// spaces; the SENT line's own pad is len(prefix).
 				pad := 0

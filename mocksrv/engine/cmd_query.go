@@ -79,13 +79,18 @@ func (e *Engine) gets(kind Query, ti int32, id int, r Req, out []int32) []int32 
 	return out
 }
 
-// appendRecord writes a server's GETS record (§5.3) to b.
+// appendRecord writes a server's GETS record (§5.3) to b: with the type's
+// hourly rate third for the 2026 server.
 func (e *Engine) appendRecord(b []byte, si int32) []byte {
 	s := e.machines[si]
 	b = append(b, e.types[s.typ].Name...)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.id), 10)
 	b = append(b, ' ')
+	if e.rates != nil {
+		b = append(b, e.rates[s.typ]...)
+		b = append(b, ' ')
+	}
 	b = append(b, s.state.String()...)
 	b = append(b, ' ')
 	b = appendInts(b, s.curStart, s.c, s.m, s.d, len(s.waiting), len(s.running))
@@ -114,12 +119,7 @@ func (e *Engine) appendGetsBatch(b []byte, ids []int32) []byte {
 }
 
 // getsRecLen is the constant recLen of a GETS DATA header (§5.2).
-func (e *Engine) getsRecLen() int {
-	if e.failures {
-		return 166
-	}
-	return 124
-}
+func (e *Engine) getsRecLen() int { return e.opt.Year.GetsRecLen(e.failures) }
 
 func (e *Engine) jobRecord(x slot, st int) JobRecord {
 	j := &e.jobs[x.job]

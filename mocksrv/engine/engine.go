@@ -7,8 +7,10 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/dssim-go/dssim-go/mocksrv/model"
+	"github.com/dssim-go/dssim-go/protocol/cfloat"
 )
 
 // Options configure one simulation.
@@ -37,6 +39,10 @@ type Options struct {
 	// with ff: 14.9 MB → 1.3 MB per run, about twice as fast). Set it for
 	// code that keeps GETS results across GETS queries.
 	FreshRecords bool
+	// Year is the ds-server release reproduced: the zero value is
+	// model.DefaultYear (2026, GETS records with the hourly rate); 2025
+	// sends them without it. Its version heads the log.
+	Year model.Year
 	// MemFail switches the memory extension on (estimation.md Part E:
 	// SCHM, hidden actMemory, memory failures) with its failure model.
 	// The zero value, MemFailOff, is ds-server exactly.
@@ -79,6 +85,11 @@ type Engine struct {
 	ids         []int32 // the machines of the last GETS or RESC
 
 	failures bool // failures are simulated (cached Config.Simulated)
+	// rates are the types' hourly rates as 2026 GETS records write them
+	// (nil for 2025, whose records have none): formatted once, not per
+	// record.
+	rates    []string
+	rateVals []float64 // rates as a client reads them back (RecordRate)
 
 	mem memExt // the memory extension's state (engine_memext.go)
 }
@@ -133,6 +144,15 @@ func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 			e.machines = append(e.machines, s)
 		}
 	}
+	if opt.Year.Rates() {
+		e.rates, e.rateVals = make([]string, len(cfg.Types)), make([]float64, len(cfg.Types))
+		for ti, t := range cfg.Types {
+			// As ds-system.xml writes it (mocksrv.SystemXML): the 32-bit
+			// rate's exact value with two decimals.
+			e.rates[ti] = cfloat.Fixed2(float64(t.HourlyRate))
+			e.rateVals[ti] = readFixed2(e.rates[ti])
+		}
+	}
 	if cfg.Simulated() {
 		if err := e.loadFailures(); err != nil {
 			return nil, err
@@ -149,6 +169,17 @@ func NewEngine(cfg *model.Config, opt Options) (*Engine, error) {
 		e.header()
 	}
 	return e, nil
+}
+
+// readFixed2 reads back what cfloat.Fixed2 wrote ("-nan" included, which
+// strconv does not read): the value a client parses from a record.
+func readFixed2(s string) float64 {
+	neg := strings.HasPrefix(s, "-")
+	v, _ := strconv.ParseFloat(strings.TrimPrefix(s, "-"), 64) // Fixed2's output always parses
+	if neg {
+		return -v // flips the sign bit of NaN and zero too
+	}
+	return v
 }
 
 // oneToken: a type name with white space or control characters could not
@@ -169,7 +200,7 @@ func oneToken(t string) bool {
 func (e *Engine) header() {
 	if e.log.writing() {
 		e.log.buf = append(e.log.buf, ModelLines(e.cfg, e.opt.Level)...)
-		e.log.buf = append(e.log.buf, Header(e.opt.CommandLine, e.opt.Port)...)
+		e.log.buf = append(e.log.buf, Header(e.opt.Year, e.opt.CommandLine, e.opt.Port)...)
 	}
 }
 
@@ -184,11 +215,11 @@ func ModelLines(cfg *model.Config, lvl Level) string {
 		"Total #failures: " + strconv.Itoa(cfg.FailureTotal) + "\n"
 }
 
-// Header returns the three lines ds-server prints before accepting a
-// connection (§7.1): the version, the command line exactly as given
+// Header returns the three lines year's ds-server prints before accepting
+// a connection (§7.1): the version, the command line exactly as given
 // (space-joined) and the port.
-func Header(commandLine string, port int) string {
-	return "# ds-sim server " + model.Version + "\n" +
+func Header(year model.Year, commandLine string, port int) string {
+	return "# ds-sim server " + year.Version() + "\n" +
 		"# Server-side simulator started with '" + commandLine + "'\n" +
 		"# Waiting for connection to port " + strconv.Itoa(port) + " of IP address 127.0.0.1\n"
 }

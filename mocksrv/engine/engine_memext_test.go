@@ -21,7 +21,7 @@ func memEngine(t *testing.T, m MemFailModel, log *bytes.Buffer, jobs ...model.Jo
 func memEngineTypes(t *testing.T, m MemFailModel, log *bytes.Buffer, types []model.ServerType, jobs ...model.Job) *Engine {
 	t.Helper()
 	cfg := &model.Config{Path: "c.xml", Seed: 1024, EndTime: 100000, JobFile: "j.xml", Types: types, Jobs: jobs, ActMemoryJobs: 1}
-	opt := Options{NoHeader: true, MemFail: m}
+	opt := Options{NoHeader: true, MemFail: m, Year: model.Year2025} // records written as the 2025 server's
 	if log != nil {
 		opt.Log, opt.Level = log, LevelAll
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/dssim-go/dssim-go/mocksrv/model"
+
 // The fronts render a Reply's records from here (the Reply is passed by
 // pointer: these run once per record): as bytes exactly as
 // ds-server sends them (text front, and the log of both fronts), or as
@@ -28,6 +30,20 @@ func (e *Engine) GetsMachine(r *Reply, i int) *Machine { return e.machines[r.sel
 // Failures reports whether failures are simulated (GETS records then carry
 // the six failure fields of Appendix C.4).
 func (e *Engine) Failures() bool { return e.failures }
+
+// Year is the ds-server release reproduced (the zero Options.Year
+// resolved to the default).
+func (e *Engine) Year() model.Year { return e.opt.Year.Resolve() }
+
+// RecordRate is the hourly rate a 2026 GETS record of s carries, as a
+// client reads it from the record's text (two decimals: a rate of 0.125
+// reads 0.12); ok is false for 2025, whose records carry none.
+func (e *Engine) RecordRate(s *Machine) (rate float64, ok bool) {
+	if e.rates == nil {
+		return 0, false
+	}
+	return e.rateVals[s.typ], true
+}
 
 // The fields of a machine's GETS record (§5.3, Appendix C.4).
 

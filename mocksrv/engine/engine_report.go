@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/protocol/cfloat"
 )
 
 // Report is the end-of-run statistics (ds-server.md §6), as numbers and as
@@ -47,16 +49,11 @@ type TypeReport struct {
 // f2 formats a float32 as C's %.2f does for the value converted to double.
 func f2(v float32) string {
 	x := float64(v)
-	switch {
-	case math.IsNaN(x):
+	if math.IsNaN(x) {
 		// 0/0 on the reference's platform is a negative quiet NaN [NOT VERIFIED, §6.3].
-		return "-nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
+		x = math.Copysign(x, -1)
 	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
+	return cfloat.Fixed2(x)
 }
 
 // reportSums are the sums of §6.1-§6.3 over the used servers.

@@ -3,15 +3,16 @@ package model
 import "strconv"
 
 // JobsXML returns the ds-jobs.xml ds-server writes at the end of a run with
-// generated jobs (ds-server.md §1.8, job-generation.md §6): the job types in
-// config order, then every job in id order. withActual inserts
+// generated jobs (ds-server.md §1.8, job-generation.md §6), with the
+// version of year's server on line 2: the job types in config order, then
+// every job in id order. withActual inserts
 // actRunTime="…" between estRunTime and cores, as the variant build that made
 // the fixtures does. Names are written as the XML parser returned them,
 // without re-escaping (§6).
-func (c *Config) JobsXML(withActual bool) []byte {
+func (c *Config) JobsXML(year Year, withActual bool) []byte {
 	b := make([]byte, 0, 160+80*len(c.JobTypes)+130*len(c.Jobs))
 	b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- job list for ds-sim, "...)
-	b = append(b, Version...)
+	b = append(b, year.Version()...)
 	b = append(b, " -->\n<jobs>\n"...)
 	for _, t := range c.JobTypes {
 		b = append(b, "\t<type name=\""...)

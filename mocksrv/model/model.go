@@ -7,9 +7,6 @@ package model
 
 import "sort"
 
-// Version is the ds-server version string the simulator reproduces.
-const Version = "4-Apr, 2025 @ MQ - client-server"
-
 // ServerType is a <server> element of the config (§2.3).
 type ServerType struct {
 	Name       string

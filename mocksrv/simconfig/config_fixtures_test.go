@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // TestLoadFixtureConfigs: every fixtures/*/config.xml loads with its job file
@@ -107,7 +108,7 @@ func TestLoadFixtureSampleConfig05Failures(t *testing.T) {
 	}
 	last := strings.TrimSpace(lines[len(lines)-2])
 	want := func(j Job, withAct bool) string {
-		s := string((&Config{Jobs: []Job{j}}).JobsXML(withAct))
+		s := string((&Config{Jobs: []Job{j}}).JobsXML(model.Year2025, withAct))
 		return strings.TrimSpace(strings.Split(s, "\n")[3])
 	}
 	if got := want(c.Jobs[0], strings.Contains(first, "actRunTime")); got != first {

@@ -159,7 +159,7 @@ func checkGeneratedInvariants(t *testing.T, c *Config) {
 			return
 		}
 	}
-	back, e := jobfileParse("ds-jobs.xml", c.JobsXML(true))
+	back, e := jobfileParse("ds-jobs.xml", c.JobsXML(0, true))
 	if e != nil {
 		t.Fatalf("ds-jobs.xml does not read back: %v", e)
 	}

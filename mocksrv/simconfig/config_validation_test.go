@@ -276,7 +276,7 @@ func TestConfigAccepted(t *testing.T) {
 			return fmt.Sprint(len(c.Jobs) == 20)
 		}, nil},
 		{"entities decoded in names", edit(t, `type="short"`, `type="s&amp;t"`), LoadOptions{}, func(c *Config) string {
-			return fmt.Sprint(c.JobTypes[0].Name == "s&t" && strings.Contains(string(c.JobsXML(false)), `<type name="s&t" `))
+			return fmt.Sprint(c.JobTypes[0].Name == "s&t" && strings.Contains(string(c.JobsXML(0, false)), `<type name="s&t" `))
 		}, nil},
 	}
 	for _, tc := range cases {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // fmCase is one reference run of ../dssim/failure-models (its README):
@@ -88,7 +89,7 @@ func TestFailureModelGeneratedLists(t *testing.T) {
 				t.Fatalf("generated failures differ from generated-failures.txt.gz%s", firstDiff(got, want))
 			}
 			if jobs, err := os.ReadFile(filepath.Join(fc.dir, "ds-jobs.xml")); err == nil {
-				if got := c.JobsXML(false); !bytes.Equal(got, jobs) {
+				if got := c.JobsXML(model.Year2025, false); !bytes.Equal(got, jobs) {
 					t.Fatalf("ds-jobs.xml differs%s", firstDiff(got, jobs))
 				}
 			}

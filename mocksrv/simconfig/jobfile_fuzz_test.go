@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // FuzzJobFile: jobfileParse never panics; a file that loads has ids
@@ -39,7 +41,7 @@ func FuzzJobFile(f *testing.F) {
 				return // ds-jobs.xml writes names raw (job-generation.md §6)
 			}
 		}
-		out := (&Config{Jobs: jobs}).JobsXML(true)
+		out := (&Config{Jobs: jobs}).JobsXML(model.Year2025, true)
 		back, e := jobfileParse("again.xml", out)
 		if e != nil {
 			t.Fatalf("written file does not read back: %v", e)
@@ -52,7 +54,7 @@ func FuzzJobFile(f *testing.F) {
 				t.Fatalf("job %d: %+v, want %+v", i, back[i], jobs[i])
 			}
 		}
-		if !bytes.Equal((&Config{Jobs: back}).JobsXML(true), out) {
+		if !bytes.Equal((&Config{Jobs: back}).JobsXML(model.Year2025, true), out) {
 			t.Fatal("second write differs")
 		}
 	})

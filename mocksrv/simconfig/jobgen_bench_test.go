@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // bench20k is a 1,000-server system (four types) with jobcount 20000 and a
@@ -79,6 +81,6 @@ func BenchmarkJobsXML(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = c.JobsXML(true)
+		_ = c.JobsXML(model.Year2025, true)
 	}
 }

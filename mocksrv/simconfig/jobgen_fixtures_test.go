@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 var actRunTimeAttr = regexp.MustCompile(` actRunTime="[^"]*"`)
@@ -38,11 +40,11 @@ func TestGeneratedJobsMatchFixtures(t *testing.T) {
 			if !c.Generated {
 				t.Fatal("jobs were not generated")
 			}
-			if got := c.JobsXML(true); !bytes.Equal(got, want) {
+			if got := c.JobsXML(model.Year2025, true); !bytes.Equal(got, want) {
 				t.Errorf("JobsXML(true) differs from fixtures/%s/jobs.xml%s", name, firstDiff(got, want))
 			}
 			std := actRunTimeAttr.ReplaceAll(want, nil)
-			if got := c.JobsXML(false); !bytes.Equal(got, std) {
+			if got := c.JobsXML(model.Year2025, false); !bytes.Equal(got, std) {
 				t.Errorf("JobsXML(false) differs from the standard form%s", firstDiff(got, std))
 			}
 		})

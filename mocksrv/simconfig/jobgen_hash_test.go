@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
 // docHashes reads the SHA-256 tables of job-generation.md §11.2–§11.4:
@@ -55,10 +57,10 @@ func TestGeneratedJobsHashesShippedConfigs(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if got := sha(c.JobsXML(false)); got != want[0] {
+		if got := sha(c.JobsXML(model.Year2025, false)); got != want[0] {
 			t.Errorf("%s: standard ds-jobs.xml SHA-256 %s, want %s", name, got, want[0])
 		}
-		if got := sha(c.JobsXML(true)); got != want[1] {
+		if got := sha(c.JobsXML(model.Year2025, true)); got != want[1] {
 			t.Errorf("%s: variant ds-jobs.xml SHA-256 %s, want %s", name, got, want[1])
 		}
 		n++
@@ -217,10 +219,10 @@ func checkGenerated(t *testing.T, c *Config, jobs, last int, want [2]string) {
 	if last != 0 && len(c.Jobs) > 0 && c.Jobs[len(c.Jobs)-1].Submit != last {
 		t.Errorf("last submit %d, want %d", c.Jobs[len(c.Jobs)-1].Submit, last)
 	}
-	if got := sha(c.JobsXML(false)); got != want[0] {
+	if got := sha(c.JobsXML(model.Year2025, false)); got != want[0] {
 		t.Errorf("standard SHA-256 %s, want %s", got, want[0])
 	}
-	if got := sha(c.JobsXML(true)); got != want[1] {
+	if got := sha(c.JobsXML(model.Year2025, true)); got != want[1] {
 		t.Errorf("variant SHA-256 %s, want %s", got, want[1])
 	}
 }

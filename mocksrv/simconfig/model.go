@@ -20,6 +20,3 @@ type (
 	// FailureEvent is one failure or recovery (model.FailureEvent, C.1).
 	FailureEvent = model.FailureEvent
 )
-
-// Version is the ds-server version string the simulator reproduces.
-const Version = model.Version

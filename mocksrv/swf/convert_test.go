@@ -152,7 +152,7 @@ func TestJobsXML(t *testing.T) {
 		plain.Jobs[i].ActMemory, plain.Jobs[i].SWFJob, plain.Jobs[i].User, plain.Jobs[i].App = 0, Missing, Missing, ""
 		m.Jobs = append(m.Jobs, plain.Jobs[i].Job)
 	}
-	if a, b := plain.JobsXML(), m.JobsXML(true); !bytes.Equal(a, b) {
+	if a, b := plain.JobsXML(), m.JobsXML(model.DefaultYear, true); !bytes.Equal(a, b) {
 		t.Errorf("without hidden attributes the job file differs from model.JobsXML:\n%s\n%s", a, b)
 	}
 }

@@ -7,14 +7,15 @@ import (
 )
 
 // JobsXML is the job file: ds-jobs.xml's layout (model.Config.JobsXML with
-// actRunTime, ds-server.md §1.8), no job types, and after disk the hidden
+// actRunTime, ds-server.md §1.8; the version line of the default year's
+// server, which reads it as any job file), no job types, and after disk the hidden
 // attributes that are known, in this order: actMemory, swfJob, user, app.
 // ds-server reads every <job> element and ignores attributes it does not
 // know (§2.7); dsmock does the same.
 func (r *Result) JobsXML() []byte {
 	b := make([]byte, 0, 160+190*len(r.Jobs))
 	b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- job list for ds-sim, "...)
-	b = append(b, model.Version...)
+	b = append(b, model.DefaultYear.Version()...)
 	b = append(b, " -->\n<jobs>\n"...)
 	for i := range r.Jobs {
 		b = appendJob(b, &r.Jobs[i])

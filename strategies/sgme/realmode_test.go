@@ -30,7 +30,7 @@ func TestRealModeReplaysFFTranscripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 			require.NoError(t, err)
-			xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"))
+			xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", name, "config.xml"), mocksrv.Year2025)
 			err, r := pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--read-timeout", "20s")
 			require.NoError(t, err, "sgme base=ff must send exactly ff's messages")
 			assert.Equal(t, dsclient.ExitOK, r.Code, r.Stderr.String())
@@ -44,7 +44,7 @@ func TestMockModeDivergesFromTranscript(t *testing.T) {
 	f := filepath.Join(fixtures.Dir(t), "transcripts", "sample-config01.ff.vall.log.gz")
 	tr, err := transcript.ParseBytes(fixtures.ReadGz(t, f))
 	require.NoError(t, err)
-	xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
+	xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"), mocksrv.Year2025)
 	err, _ = pairtest.Replay(t, tr, xml, transcript.ReplayOptions{}, "-a", "sgme", "--param", "base=ff", "--param", "mode=mock", "--read-timeout", "20s")
 	require.Error(t, err)
 	assert.Regexp(t, `client sent "SCHM 0 [a-z]+ \d+ \d+", transcript has "SCHD 0 `, err.Error())
