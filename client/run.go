@@ -105,7 +105,12 @@ type Result struct {
 	// and the server disagree, which a strategy's test can assert without
 	// a logger (dsbench and strattest run with none).
 	LedgerMismatches int
-	LastEvent        int // simulation time of the last timed event
+	// RateMismatches counts server types whose hourly rate in the
+	// server's GETS records (ds-server 2026) differs from the System's
+	// (each also logged as a warning): 0 unless ds-system.xml is not the
+	// server's.
+	RateMismatches int
+	LastEvent      int // simulation time of the last timed event
 	// Metrics is what a strategies.MetricsReporter reported after NONE.
 	Metrics []strategies.Metric
 }
@@ -163,6 +168,10 @@ func (r *runner) run(opt Options) error {
 	if _, ok := r.s.(strategies.LedgerUser); ok {
 		r.v.ledger = strategies.NewLedger(sys)
 	}
+	r.v.rates = newRateNotes(sys, r.v.ledger, func(err error) {
+		r.res.RateMismatches++
+		r.log.Warn("ds-system.xml and the server disagree", zap.Error(err))
+	})
 	if st, ok := r.s.(strategies.Starter); ok {
 		if err := st.Start(&r.v); err != nil {
 			return r.quit(fmt.Errorf("strategy start: %w", err))
@@ -424,13 +433,43 @@ func refs(rs []protocol.ServerRef) string {
 	return s
 }
 
-// view is the strategies.View the loop hands to the strategy.
+// view is the strategies.View the loop hands to the strategy. Its GETS
+// queries pass their records by the rate notes (rates.go).
 type view struct {
 	strategies.Queries
 	sys      *servertypes.System
 	now      int
 	excluded []protocol.ServerRef
 	ledger   *strategies.Ledger
+	rates    *rateNotes
+}
+
+func (v *view) servers(recs []protocol.Server, err error) ([]protocol.Server, error) {
+	if err == nil {
+		v.rates.records(recs)
+	}
+	return recs, err
+}
+
+func (v *view) GetsAll() ([]protocol.Server, error) { return v.servers(v.Queries.GetsAll()) }
+func (v *view) GetsType(t string) ([]protocol.Server, error) {
+	return v.servers(v.Queries.GetsType(t))
+}
+func (v *view) GetsCapable(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.servers(v.Queries.GetsCapable(r))
+}
+func (v *view) GetsAvail(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.servers(v.Queries.GetsAvail(r))
+}
+func (v *view) GetsBounded(r protocol.Requirement) ([]protocol.Server, error) {
+	return v.servers(v.Queries.GetsBounded(r))
+}
+func (v *view) GetsOne(s protocol.ServerRef) (protocol.Server, error) {
+	rec, err := v.Queries.GetsOne(s)
+	if err == nil {
+		v.rates.records([]protocol.Server{rec})
+	}
+	return rec, err
 }
 
 func (v *view) System() *servertypes.System    { return v.sys }

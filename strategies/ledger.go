@@ -83,6 +83,9 @@ type Ledger struct {
 	// is): lowered when a server is powered off or recovers, walked up when
 	// that server boots or fails, recounted at Resync (see LowestInactive).
 	lowestOff map[string]int
+
+	// The hourly rates a 2026 server's GETS records gave (SentRate).
+	sentRates map[string]float64
 }
 
 // Machine is one server as the ledger sees it.
@@ -175,6 +178,27 @@ func NewLedger(sys *servertypes.System) *Ledger {
 
 func capacity(t servertypes.Type) protocol.Requirement {
 	return protocol.Requirement{Cores: t.Cores, Memory: t.Memory, Disk: t.Disk}
+}
+
+// SentRate is the hourly rate the server's GETS records give for the type,
+// as sent (two decimals): ds-server 2026 sends it in every record, 2025
+// never (ok is false then, and before the first record of the type). It
+// equals the type's rate in System, which is what a strategy prices with;
+// the client warns if the two ever differ (a ds-system.xml that is not the
+// server's).
+func (l *Ledger) SentRate(typ string) (rate float64, ok bool) {
+	rate, ok = l.sentRates[typ]
+	return rate, ok
+}
+
+// NoteSentRate records the rate a GETS record gave for a type (SentRate).
+// The client calls it for the records of every GETS; Resync notes its
+// GETS All itself.
+func (l *Ledger) NoteSentRate(typ string, rate float64) {
+	if l.sentRates == nil {
+		l.sentRates = map[string]float64{}
+	}
+	l.sentRates[typ] = rate
 }
 
 // System is the server types the ledger was built for.

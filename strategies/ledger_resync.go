@@ -30,6 +30,9 @@ func (l *Ledger) Resync(q Queries) error {
 		if err := l.resyncMachine(q, m, rec); err != nil {
 			return err
 		}
+		if rec.HasRate {
+			l.NoteSentRate(rec.Type, rec.Rate)
+		}
 	}
 	for _, t := range l.sys.Sorted() {
 		l.lowestOff[t.Name] = l.inactiveFrom(t.Name, t.Limit, 0)

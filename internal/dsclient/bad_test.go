@@ -288,6 +288,23 @@ func TestSystemFallback(t *testing.T) {
 	}
 }
 
+// TestSystemFallback2026: against a 2026 server the types GETS All gives
+// carry the rates, and the warning says so; the run is the same.
+func TestSystemFallback2026(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing.xml")
+	ln, port := listen(t)
+	done := fakeServer(t, ln, dialogue(handshake, []string{
+		"<GETS All", ">DATA 2 135", "<OK",
+		">a 0 0.40 inactive -1 4 16000 64000 0 0\n     a 1 0.40 inactive -1 4 16000 64000 0 0", "<OK", ">.",
+		"<REDY", ">JOBN 0 10 1 100 100 5",
+		"<GETS Capable 1 100 100", ">DATA 0 135", "<OK", ">.",
+		"<SCHD 0 a 0", ">OK", "<REDY", ">NONE", "<QUIT", ">QUIT"}), checkClose)
+	r := runMain("-a", "atl", "-p", port, "--user", "root", "--system", path)
+	require.NoError(t, <-done)
+	assert.Equal(t, dsclient.ExitOK, r.code)
+	assert.Contains(t, r.stderr, "deriving the server types from GETS All, which gives no boot times (every server looks quick to boot); the rates are the server's own (ds-server 2026 sends them)")
+}
+
 func TestUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

@@ -16,6 +16,7 @@ import (
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/internal/pairtest"
 	"github.com/dssim-go/dssim-go/internal/transcript"
+	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // TestBinary builds cmd/dsclient and runs it as a harness would: the
@@ -63,7 +64,7 @@ func TestBinary(t *testing.T) {
 		dir := t.TempDir()
 		tr, err := transcript.ParseBytes(fixtures.ReadGz(t, filepath.Join(fixtures.Dir(t), "transcripts", "sample-config01.fafc.vall.log.gz")))
 		require.NoError(t, err)
-		xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"))
+		xml := pairtest.SystemXML(t, filepath.Join(fixtures.Dir(t), "fixtures", "sample-config01", "config.xml"), mocksrv.Year2025)
 		ln, port := listen(t)
 		done := pairtest.Serve(ln, tr.Messages, transcript.ReplayOptions{Newline: true,
 			OnAuth: func(string) error { return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644) }})

@@ -212,7 +212,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // differs from baselines.md decision 1's "QUIT"): dsclient warns, naming
 // the file and the problem, and derives the types from GETS All, which
 // ds-server accepts before the first REDY (ds-server.md §1.5 step 3). Such
-// types have no boot times or rates (servertypes.FromServers).
+// types have no boot times, and no rates against a 2025 server, whose
+// records carry none (servertypes.FromServers).
 func systemLoader(path string, log *zap.Logger) func(client.Backend) (*servertypes.System, error) {
 	return func(b client.Backend) (*servertypes.System, error) {
 		sys, err := servertypes.Load(path)
@@ -224,11 +225,15 @@ func systemLoader(path string, log *zap.Logger) func(client.Backend) (*servertyp
 		if errors.As(err, &pe) {
 			problem = pe.Err.Error()
 		}
-		log.Warn(fmt.Sprintf("cannot use %s: %s; deriving the server types from GETS All, which gives no boot times or rates (every server looks free and quick to boot)", path, problem))
-		recs, err := b.GetsAll()
-		if err != nil {
-			return nil, fmt.Errorf("%s unusable and GETS All failed: %w", path, err)
+		recs, gerr := b.GetsAll()
+		if gerr != nil {
+			return nil, fmt.Errorf("%s unusable (%s) and GETS All failed: %w", path, problem, gerr)
 		}
+		what := "which gives no boot times or rates (every server looks free and quick to boot)"
+		if len(recs) > 0 && recs[0].HasRate {
+			what = "which gives no boot times (every server looks quick to boot); the rates are the server's own (ds-server 2026 sends them)"
+		}
+		log.Warn(fmt.Sprintf("cannot use %s: %s; deriving the server types from GETS All, %s", path, problem, what))
 		return servertypes.FromServers(recs)
 	}
 }

@@ -358,6 +358,7 @@ func runReplay(s strategies.Strategy, r *replay) (replayStats, error) {
 func loadTranscript(t testing.TB, path string) (name, alg string, msgs []wireMsg) {
 	t.Helper()
 	base := strings.TrimSuffix(filepath.Base(path), ".vall.log.gz")
+	base = strings.TrimSuffix(base, ".n") // a run with -n: the same messages
 	dot := strings.LastIndexByte(base, '.')
 	name, alg = base[:dot], base[dot+1:]
 	msgs, err := parseLog(filepath.Base(path), fixtures.ReadGz(t, path))
@@ -367,15 +368,17 @@ func loadTranscript(t testing.TB, path string) (name, alg string, msgs []wireMsg
 	return name, alg, msgs
 }
 
-// TestTranscripts replays all 21 reference transcripts; every decision and
-// every query must match (baselines.md §8.9).
+// TestTranscripts replays all 21 reference transcripts of the 2025 server
+// and the 22 of the 2026 one, whose GETS records carry the rate: every
+// decision and every query must match (baselines.md §8.9), against either
+// server.
 func TestTranscripts(t *testing.T) {
 	dir := fixtures.Dir(t)
-	files := fixtures.Glob(t, "transcripts/*.vall.log.gz")
+	files := append(fixtures.Glob(t, "transcripts/*.vall.log.gz"), fixtures.Glob(t, "v2026/transcripts/*.vall.log.gz")...)
 	total := replayStats{}
 	for _, f := range files {
 		name, alg, msgs := loadTranscript(t, f)
-		t.Run(name+"."+alg, func(t *testing.T) {
+		t.Run(strings.TrimPrefix(filepath.Dir(f), dir+"/")+"/"+strings.TrimSuffix(filepath.Base(f), ".vall.log.gz"), func(t *testing.T) {
 			r := &replay{name: filepath.Base(f), msgs: msgs, sys: systemOf(t, dir, name)}
 			st, err := runReplay(mustNew(t, alg), r)
 			if err != nil {
