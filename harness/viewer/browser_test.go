@@ -21,8 +21,8 @@ import (
 var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the transcript page to this PNG file")
 
 // chromiumPath finds headless Chromium. Without one the browser tests
-// skip, except under CI (DSSIM_FIXTURES set), where .ci/run installs
-// Debian's chromium and a skip would hide a broken viewer.
+// skip, except under CI (DSSIM_CI set), where .ci/run installs Debian's
+// chromium and a skip would hide a broken viewer.
 func chromiumPath(t testing.TB) string {
 	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
 		if name == "" {
@@ -32,7 +32,7 @@ func chromiumPath(t testing.TB) string {
 			return p
 		}
 	}
-	if os.Getenv("DSSIM_FIXTURES") != "" {
+	if os.Getenv("DSSIM_CI") != "" {
 		t.Fatal("no chromium found (install Debian's chromium: apt-get install chromium; .ci/run does): the viewer's browser test cannot run")
 	}
 	t.Skip("no chromium on PATH (apt-get install chromium, or set CHROMIUM): browser test skipped")

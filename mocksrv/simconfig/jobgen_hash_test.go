@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -15,25 +14,26 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv/model"
 )
 
-// docHashes reads the SHA-256 tables of job-generation.md §11.2–§11.4:
-// first cell (config or run name) -> [standard, variant].
+// docHashes reads the SHA-256 tables of the ds-jobs.xml ds-server writes
+// (the job-generation specification's §11.2–§11.4, carried as
+// internal/fixtures/testdata/tables/job-generation-sha256.tsv): first cell
+// (config or run name) -> [standard, variant].
 func docHashes(t *testing.T) map[string][2]string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(fixtures.Docs(t), "job-generation.md"))
+	f, err := os.Open(filepath.Join(fixtures.Tables(t), "job-generation-sha256.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	re := regexp.MustCompile("^\\| (.+?) \\| `([0-9a-f]{64})` \\| `([0-9a-f]{64})` \\|")
 	m := map[string][2]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if g := re.FindStringSubmatch(sc.Text()); g != nil {
-			m[g[1]] = [2]string{g[2], g[3]}
+		if f := strings.Split(sc.Text(), "\t"); len(f) == 3 && !strings.HasPrefix(f[0], "#") {
+			m[f[0]] = [2]string{f[1], f[2]}
 		}
 	}
 	if len(m) < 50 {
-		t.Fatalf("only %d hashes found in job-generation.md §11", len(m))
+		t.Fatalf("only %d hashes found in the table", len(m))
 	}
 	return m
 }

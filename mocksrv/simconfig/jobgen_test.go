@@ -211,20 +211,12 @@ func TestJobgenWorkedExampleS2Config01(t *testing.T) {
 		{941746238, 3267}, {568434391, 2}, {1076897023, 100}, {835353172, 2}, {1836380318, 1000},
 		{940803354, 2000}, {563955425, 50},
 	})
-	data, err := os.ReadFile(filepath.Join(fixtures.Docs(t), "job-generation.md"))
+	// The complete list of §10.3 (the ds-jobs.xml lines ds-server wrote).
+	data, err := os.ReadFile(filepath.Join(fixtures.Tables(t), "s2-config01.jobs.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The complete list of §10.3, read from the document.
-	sec := string(data)
-	sec = sec[strings.Index(sec, "### 10.3"):]
-	sec = sec[:strings.Index(sec, "## 11.")]
-	var want []string
-	for _, l := range strings.Split(sec, "\n") {
-		if l = strings.TrimSpace(l); strings.HasPrefix(l, "<job id=") {
-			want = append(want, l)
-		}
-	}
+	want := strings.Split(strings.TrimSpace(string(data)), "\n")
 	if len(want) != 10 || len(c.Jobs) != 10 {
 		t.Fatalf("%d reference lines, %d jobs; want 10 and 10", len(want), len(c.Jobs))
 	}
