@@ -32,6 +32,9 @@ func (info Info) check() error {
 		}
 		// A List default's elements may name strategies registered later:
 		// only its syntax is checked here, the rest at Bind.
+		if p.Choices != nil && p.Kind != String {
+			return fmt.Errorf("strategy %s: parameter %s: Choices are for String parameters, not %s", info.Name, p.Name, p.Kind)
+		}
 		if _, err := convert(p, p.Default); err != nil {
 			return fmt.Errorf("strategy %s: parameter %s: default %q is not a valid %s: %v", info.Name, p.Name, p.Default, p.Kind, err)
 		}

@@ -126,16 +126,41 @@ func TestUnknownStrategySuggests(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		d    int
-	}{
-		{"", "", 0}, {"", "ab", 2}, {"wary", "wary", 0}, {"wray", "wary", 1}, {"wary", "wry", 1},
-		{"wary", "warty", 1}, {"wary", "wiry", 1}, {"ca", "abc", 3}, {"cost-redcue", "cost-reduce", 1}, {"héllo", "hello", 1},
+// TestChoices: a String parameter with Choices refuses any other value,
+// naming them and the nearest; an unknown parameter names the nearest one;
+// Choices on another Kind, or a Default outside them, is refused at
+// Register.
+func TestChoices(t *testing.T) {
+	Register(Info{Name: "ch", New: newLeaf, Params: []Param{
+		{Name: "mode", Kind: String, Default: "rules", Choices: []string{"rules", "portfolio"}},
+		{Name: "weight", Kind: Float, Default: "1"}}})
+	t.Cleanup(func() { unregister("ch") })
+	for settings, want := range map[string]string{
+		"mode=portfolio": "",
+		"mode=portfolo":  `strategy ch: parameter mode="portfolo": want rules or portfolio; did you mean portfolio?`,
+		"mode=xyz":       `strategy ch: parameter mode="xyz": want rules or portfolio`,
+		"wieght=2":       `strategy ch has no parameter "wieght" (it takes: mode, weight); did you mean weight?`,
+		"colour=2":       `strategy ch has no parameter "colour" (it takes: mode, weight)`,
 	} {
-		if got := editDistance(c.a, c.b); got != c.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		k, v, _ := strings.Cut(settings, "=")
+		_, err := New("ch", map[string]string{k: v})
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", settings, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v\nwant %s", settings, err, want)
+		}
+	}
+	for _, bad := range []Param{
+		{Name: "x", Kind: Int, Default: "1", Choices: []string{"1", "2"}},
+		{Name: "x", Kind: String, Default: "c", Choices: []string{"a", "b"}},
+	} {
+		if msg, _ := registerPanic(Info{Name: "ch-bad", New: newLeaf, Params: []Param{bad}}); msg == "" {
+			t.Errorf("%+v registered", bad)
+			unregister("ch-bad")
 		}
 	}
 }

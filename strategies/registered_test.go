@@ -1,6 +1,7 @@
 package strategies_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func TestReferenceRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("cost-reduce is not registered")
 	}
-	if info.Reference || len(info.Params) != 1 || info.Params[0] != (strategies.Param{Name: "multiplier", Kind: strategies.Float, Default: "4", Help: info.Params[0].Help}) {
+	if info.Reference || len(info.Params) != 1 || !reflect.DeepEqual(info.Params[0], strategies.Param{Name: "multiplier", Kind: strategies.Float, Default: "4", Help: info.Params[0].Help}) {
 		t.Errorf("cost-reduce: reference %v, params %+v", info.Reference, info.Params)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Kind is the type of a strategy parameter.
@@ -38,6 +40,10 @@ type Param struct {
 	Kind    Kind
 	Default string // parsed like a user value (a List default's elements are checked at Bind)
 	Help    string
+	// Choices, for a String parameter, are the values it accepts: any
+	// other is refused at Bind, naming them (and the nearest, for a typo).
+	// nil accepts any string.
+	Choices []string
 }
 
 // Info describes a registered strategy.
@@ -188,7 +194,7 @@ func (info Info) bind(settings map[string]string, depth int) (Params, error) {
 	for k, s := range settings {
 		d, ok := info.param(k)
 		if !ok {
-			return Params{}, fmt.Errorf("strategy %s has no parameter %q%s", info.Name, k, info.paramList())
+			return Params{}, fmt.Errorf("strategy %s has no parameter %q%s%s", info.Name, k, info.paramList(), didyoumean.Hint(k, info.paramNames()))
 		}
 		v, err := convert(d, s)
 		if err != nil {
@@ -258,11 +264,15 @@ func (info Info) paramList() string {
 	if len(info.Params) == 0 {
 		return " (it takes none)"
 	}
+	return " (it takes: " + strings.Join(info.paramNames(), ", ") + ")"
+}
+
+func (info Info) paramNames() []string {
 	var names []string
 	for _, d := range info.Params {
 		names = append(names, d.Name)
 	}
-	return " (it takes: " + strings.Join(names, ", ") + ")"
+	return names
 }
 
 func convert(d Param, s string) (any, error) {
@@ -292,7 +302,18 @@ func convert(d Param, s string) (any, error) {
 		}
 		return v, nil
 	}
+	if d.Choices != nil && !slices.Contains(d.Choices, s) {
+		return nil, fmt.Errorf("want %s%s", orList(d.Choices), didyoumean.Hint(s, d.Choices))
+	}
 	return s, nil
+}
+
+// orList is "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // Params are a strategy's bound parameter values.

@@ -352,3 +352,21 @@ func TestUsageStrategiesAligned(t *testing.T) {
 	}
 	assert.Greater(t, strings.Count(list, "\n"), 10, "the list has every strategy")
 }
+
+// TestDidYouMean: a misspelt strategy, parameter, parameter value or log
+// level is refused before connecting, with the nearest right one.
+func TestDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-a", "frontir"}, `unknown strategy "frontir": did you mean frontier?`},
+		{[]string{"-a", "cost-reduce:mulitplier=3"}, `strategy cost-reduce has no parameter "mulitplier" (it takes: multiplier); did you mean multiplier?`},
+		{[]string{"-a", "composite", "--param", "mode=portfolo"}, `parameter mode="portfolo": want rules or portfolio; did you mean portfolio?`},
+		{[]string{"-v", "debgu"}, `-v "debgu": want debug, info, warn or error; did you mean debug?`},
+	} {
+		r := runMain(append(tc.args, "-p", "1")...)
+		assert.Equal(t, dsclient.ExitUsage, r.code, tc.args)
+		assert.Contains(t, r.stderr, tc.want, tc.args)
+	}
+}

@@ -9,6 +9,8 @@
 package dsclient
 
 import (
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
+
 	"context"
 	"errors"
 	"fmt"
@@ -155,7 +157,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	var level zapcore.Level
 	if err := level.UnmarshalText([]byte(cfg.level)); err != nil {
-		return fail(ExitUsage, "-v %q: want debug, info, warn or error", cfg.level)
+		return fail(ExitUsage, "-v %q: want debug, info, warn or error%s", cfg.level, didyoumean.Hint(cfg.level, []string{"debug", "info", "warn", "error"}))
 	}
 	log := newLogger(stderr, level)
 	defer func() { _ = log.Sync() }()

@@ -11,11 +11,13 @@ import (
 
 // warnNumbers warns, on stderr, about each number of the config that has
 // text after it (cores="2x"): ds-server reads it as 2 without a word and
-// so does dsmock, but the user most likely meant something else; and about
-// a rate that is NaN or infinite, which both run with but no client can
-// price (simconfig.NumberWarnings).
+// so does dsmock, but the user most likely meant something else; about a
+// rate that is NaN or infinite, which both run with but no client can
+// price (simconfig.NumberWarnings); and about an attribute or element
+// ds-server ignores because it does not know it (randomseed for
+// randomSeed: simconfig.AttributeWarnings).
 func warnNumbers(path string, stderr io.Writer) {
-	for _, w := range simconfig.NumberWarningsFile(path) {
+	for _, w := range simconfig.Warnings(path) {
 		fmt.Fprintln(stderr, "dsmock: warning:", w)
 	}
 }

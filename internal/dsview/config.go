@@ -9,6 +9,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
@@ -34,6 +35,15 @@ func loadConfig(spec string) (*mocksrv.Config, error) {
 	// errors should name what the user gave.
 	w.Config.Path = spec
 	return w.Config, nil
+}
+
+// configWarnings are what the config holds that ds-server reads other than
+// the user most likely meant (simconfig.Warnings); none for an SWF trace.
+func configWarnings(spec string) []string {
+	if swf.IsTrace(spec) {
+		return nil
+	}
+	return simconfig.Warnings(spec)
 }
 
 // isSystemXML says whether path's root element is <system>, as in the

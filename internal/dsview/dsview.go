@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"golang.org/x/term"
 
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -39,7 +40,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsview", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	config := fs.StringP("config", "c", "", "the configuration file the runs used, or the SWF trace dsmock --swf ran, as given to it (trace.swf[:key=value,...]; add servers=config.xml when dsmock had -c config.xml) (required: the log names servers and jobs, the config says what they are)")
-	out := fs.StringP("out", "o", "", "write the page (or the --waits table) here, making missing folders (default: stdout)")
+	out := fs.StringP("out", "o", "", "write the page (or the --waits table) here, making missing folders; - for stdout (default: stdout, but a page goes to CONFIG.html when stdout is a terminal)")
 	title := fs.String("title", "", "page title (default: the config's name)")
 	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -71,6 +72,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
 		return ExitUsage
 	}
+	chosen := false // the page's file was chosen here: say which
+	if *out == "" && !*waits && isTerminal(stdout) {
+		// 200 KB of HTML is no use on a terminal: the page goes to a file
+		// named after the config, said on stderr (a pipe still gets it).
+		*out, chosen = defaultPage(*config), true
+	}
+	if *out == "-" {
+		*out = ""
+	}
+	for _, w := range configWarnings(*config) {
+		fmt.Fprintln(stderr, "dsview: warning:", w)
+	}
 	page, err := readInputs(*config, *out, *title, fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
@@ -90,7 +103,28 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
 		return ExitFailure
 	}
+	if chosen {
+		fmt.Fprintf(stderr, "dsview: page written to %s (stdout is a terminal; -o - writes it there)\n", *out)
+	}
 	return ExitOK
+}
+
+// isTerminal says whether w is a terminal (a variable: the tests have none).
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// defaultPage is the page's file when -o is not given and stdout is a
+// terminal: the config's name with .html, in the current folder.
+func defaultPage(config string) string {
+	name, _, _ := strings.Cut(pageName(config), ":") // an SWF trace's options are no file name
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, name) + ".html"
 }
 
 // readInputs checks that -o is none of the inputs, then reads the config

@@ -480,3 +480,45 @@ func TestDsviewNoSplitWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestDsviewTerminal: without -o, a page for a terminal goes to a file
+// named after the config (said on stderr), a page for a pipe to stdout,
+// and -o - to stdout whatever it is; a misspelt config attribute is
+// warned of.
+func TestDsviewTerminal(t *testing.T) {
+	dir := fixtures.Dir(t)
+	log := filepath.Join(dir, "transcripts/sample-config01.bf.vall.log.gz")
+	cfg := filepath.Join(t.TempDir(), "mine.xml")
+	data, err := os.ReadFile(filepath.Join(dir, "fixtures/sample-config01/config.xml"))
+	require.NoError(t, err)
+	data = []byte(strings.Replace(string(data), "<config ", `<config randomseed="3" `, 1))
+	require.NoError(t, os.WriteFile(cfg, data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(cfg), "jobs.xml"), mustRead(t, filepath.Join(dir, "fixtures/sample-config01/jobs.xml")), 0o644))
+	defer func(f func(io.Writer) bool) { isTerminal = f }(isTerminal)
+	for _, tc := range []struct {
+		terminal bool
+		args     []string
+		file     string // the page's file, "" for stdout
+	}{{true, nil, "mine.html"}, {false, nil, ""}, {true, []string{"-o", "-"}, ""}} {
+		t.Chdir(t.TempDir())
+		isTerminal = func(io.Writer) bool { return tc.terminal }
+		var stdout, stderr strings.Builder
+		require.Equal(t, ExitOK, Main(append(append([]string{"-c", cfg}, tc.args...), log), &stdout, &stderr), stderr.String())
+		assert.Contains(t, stderr.String(), "dsview: warning: "+cfg+": <config>: attribute randomseed is not one ds-server reads: it is ignored; did you mean randomSeed?")
+		if tc.file == "" {
+			assert.Contains(t, stdout.String(), "<!DOCTYPE html>")
+			assert.NotContains(t, stderr.String(), "page written to")
+			continue
+		}
+		assert.Empty(t, stdout.String())
+		assert.Contains(t, stderr.String(), "dsview: page written to mine.html (stdout is a terminal; -o - writes it there)")
+		assert.FileExists(t, tc.file)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return data
+}

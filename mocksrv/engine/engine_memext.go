@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
+
 	"errors"
 	"math/bits"
 	"slices"
@@ -65,7 +67,8 @@ func ParseMemFailModel(s string) (MemFailModel, error) {
 			return MemFailModel(i), nil
 		}
 	}
-	return MemFailOff, errors.New("memory failure model " + strconv.Quote(s) + ": want hard, machine or contention (or off)")
+	return MemFailOff, errors.New("memory failure model " + strconv.Quote(s) + ": want hard, machine or contention (or off)" +
+		didyoumean.Hint(s, memFailNames[:]))
 }
 
 // CheckMemExt says whether cfg can run with the memory extension on:

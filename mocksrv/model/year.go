@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Year is the ds-server release the simulator reproduces. The 2026 server
@@ -69,5 +71,6 @@ func ParseYear(s string) (Year, error) {
 			return y, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown ds-server year %q: want 2025 (ds-server 4-Apr-2025) or 2026 (2-Apr-2026, GETS records carry the hourly rate)", s)
+	return 0, fmt.Errorf("unknown ds-server year %q: want 2025 (ds-server 4-Apr-2025) or 2026 (2-Apr-2026, GETS records carry the hourly rate)%s",
+		s, didyoumean.Hint(s, []string{"2025", "2026"}))
 }

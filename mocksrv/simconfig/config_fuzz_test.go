@@ -59,6 +59,13 @@ func FuzzParseConfig(f *testing.F) {
 		if endTime != 0 {
 			opt.EndTime, opt.EndTimeGiven = endTime, true
 		}
+		// The warnings read any document without failing, each naming the
+		// file, on one line.
+		for _, w := range AttributeWarnings("fuzz.xml", data) {
+			if !strings.HasPrefix(w, "fuzz.xml: ") || strings.Contains(w, "\n") {
+				t.Fatalf("bad warning %q", w)
+			}
+		}
 		c, err := ParseConfig("fuzz.xml", data, opt)
 		if err != nil {
 			var ce *ConfigError

@@ -1,6 +1,8 @@
 package simconfig
 
 import (
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -263,7 +265,8 @@ func (l *cfgLoader) loadTrace() *ConfigError {
 		if e := l.readTrace(l.opt.Failure, "option -f"); e != nil {
 			if strings.Contains(e.Msg, "no such file found!") {
 				// ds-server's line says file; the user may have meant a model.
-				e.Msg += " (nor is it a failure model: " + strings.Join(FailureModelNames(), ", ") + ")"
+				e.Msg += " (nor is it a failure model: " + strings.Join(FailureModelNames(), ", ") + ")" +
+					didyoumean.Hint(l.opt.Failure, FailureModelNames())
 			}
 			return e
 		}

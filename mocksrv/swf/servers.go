@@ -160,7 +160,7 @@ func ReadServers(path string) ([]Server, error) {
 // NaN or infinite rate); the rest of that config is not read for a trace.
 func ServerWarnings(path string) []string {
 	var out []string
-	for _, w := range simconfig.NumberWarningsFile(path) {
+	for _, w := range simconfig.Warnings(path) {
 		if strings.HasPrefix(w, path+": <server> ") {
 			out = append(out, w)
 		}

@@ -78,7 +78,7 @@ func init() {
 		Params: []strategies.Param{
 			{Name: "members", Kind: strategies.List, Default: "[ff]", Help: "the member strategies, e.g. [ff; cost-reduce:multiplier=2; bf]"},
 			{Name: "rules", Kind: strategies.String, Default: "", Help: "first match wins: cond->member|…|default, e.g. with members=[ff; cost-reduce; bf]: " + ruleExample + " (see README)"},
-			{Name: "mode", Kind: strategies.String, Default: "rules", Help: "rules: the rule picks the member; portfolio: every member proposes, the best score wins"},
+			{Name: "mode", Kind: strategies.String, Default: "rules", Choices: []string{"rules", "portfolio"}, Help: "rules: the rule picks the member; portfolio: every member proposes, the best score wins"},
 			{Name: "weight", Kind: strategies.Float, Default: strconv.Itoa(defaultWeight), Help: "mode=portfolio only, 0 to 1e9: a second of predicted delay weighs weight × the job's cores at the cheapest rate per core"},
 		},
 		New: newComposite,

@@ -449,7 +449,7 @@ func TestBadInput(t *testing.T) {
 		{map[string]string{"members": "[]"}, "members is empty"},
 		{map[string]string{"members": "[ff; bf]", "rules": "cores>4->3"}, "column 10: member 3: there are 2 members"},
 		{map[string]string{"members": "[ff; bf]", "rules": "cors>4->2"}, `column 1: unknown field "cors"`},
-		{map[string]string{"mode": "vote"}, `mode "vote"`},
+		{map[string]string{"mode": "vote"}, `parameter mode="vote": want rules or portfolio`},
 		{map[string]string{"mode": "portfolio", "rules": "cores>1->1"}, "rules apply to mode=rules"},
 		{map[string]string{"weight": "-1"}, "weight -1"},
 		{map[string]string{"mode": "portfolio", "weight": "NaN"}, "weight NaN: want a number from 0 to 1e+09"},

@@ -57,7 +57,7 @@ func qosParamDecls(defPreset string) []strategies.Param {
 		return strategies.Param{Name: name, Kind: strategies.Float, Default: def, Help: help}
 	}
 	return []strategies.Param{
-		{Name: "preset", Kind: strategies.String, Default: defPreset,
+		{Name: "preset", Kind: strategies.String, Default: defPreset, Choices: []string{"riskd", "plus", "sla", "ch6"},
 			Help: "B.9 column: riskd (Table 5.1), plus (Table 3.1), sla (Table 4.1), ch6 (Table 6.6)"},
 		f("pctHighUrgency", "20", "% of high-urgency jobs (0..100)"),
 		f("deadlineHighLowRatio", fromPreset, "ratio of the class means of D/R (NaN: the preset's)"),
@@ -82,8 +82,8 @@ func qosParamDecls(defPreset string) []strategies.Param {
 // they dispatch rejects by earliest finish and read the ledger).
 func admissionParamDecls() []strategies.Param {
 	return []strategies.Param{
-		{Name: "fallback", Kind: strategies.String, Default: "earliest", Help: "after a reject: earliest | cheapest | defer (B.8)"},
-		{Name: "timeline", Kind: strategies.String, Default: "ledger",
+		{Name: "fallback", Kind: strategies.String, Default: "earliest", Choices: []string{"earliest", "cheapest", "defer"}, Help: "after a reject: earliest | cheapest | defer (B.8)"},
+		{Name: "timeline", Kind: strategies.String, Default: "ledger", Choices: []string{"ledger", "lstj", "ejwt"},
 			Help: "server timelines from: ledger (client-side shadow, resynced when stale) | lstj (one LSTJ per non-empty candidate) | ejwt (cheap EJWT bound for the new job)"},
 	}
 }

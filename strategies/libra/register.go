@@ -33,11 +33,11 @@ func init() {
 		strategies.Param{Name: "betaAuto", Kind: strategies.Bool, Default: "false", Help: "Libra+$Auto: adapt β to the free servers after each job (Fig. 7.1)"},
 		f("betaMin", "0.01", "lower clamp of β with betaAuto"), f("betaMax", "10", "upper clamp of β with betaAuto"))
 	reg("librasla", "LibraSLA (seed 004): highest return, HARD deadlines kept, soft jobs while utility ≥ 0", "sla", vSLA,
-		strategies.Param{Name: "slaSelect", Kind: strategies.String, Default: "total", Help: "total (highest node return, literal) | marginal (least delay)"})
+		strategies.Param{Name: "slaSelect", Kind: strategies.String, Default: "total", Choices: []string{"total", "marginal"}, Help: "total (highest node return, literal) | marginal (least delay)"})
 	reg("librariskd", "LibraRiskD (seed 004): first server with zero risk of deadline delay (σ of DDY = 0)", "riskd", vRiskD,
 		f("riskEpsilon", "1e-9", "σ at or below this is zero risk (≥ 0)"),
 		strategies.Param{Name: "riskStrict", Kind: strategies.Bool, Default: "false", Help: "also require the new job on time"},
-		strategies.Param{Name: "riskSelect", Kind: strategies.String, Default: "first", Help: "first (first fit, literal Fig. 5.1) | bestfit (RESFree ascending)"})
+		strategies.Param{Name: "riskSelect", Kind: strategies.String, Default: "first", Choices: []string{"first", "bestfit"}, Help: "first (first fit, literal Fig. 5.1) | bestfit (RESFree ascending)"})
 	registerQueuePolicies()
 }
 

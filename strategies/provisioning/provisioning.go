@@ -98,13 +98,14 @@ func (f family) params() []strategies.Param {
 		{Name: "kappa", Kind: strategies.Float, Default: "1.3", Help: "estimate inflation κ ≥ 1"},
 		{Name: "pmin", Kind: strategies.Int, Default: "0", Help: "minimum powered cores p_min (never TERM below it)"},
 		{Name: "tauIdle", Kind: strategies.Int, Default: f.tauIdle, Help: "τ_idle: TERM a surplus server once empty this long (s); 0 = at its completion; -1 = Δt"},
-		{Name: "queue", Kind: strategies.String, Default: "fcfs", Help: "fcfs (per-server FCFS queues) or gq (global queue, ENQJ/DEQJ)"},
+		{Name: "queue", Kind: strategies.String, Default: "fcfs", Choices: []string{"fcfs", "gq"}, Help: "fcfs (per-server FCFS queues) or gq (global queue, ENQJ/DEQJ)"},
 		{Name: "migrate", Kind: strategies.Bool, Default: f.migrate, Help: "MIGJ a blocked waiting job onto a server freed by a completion"},
 		{Name: "deadline", Kind: strategies.Int, Default: "0", Help: "if > 0, report late = 1 when the run ends after this time (000 replay: 82800)"},
 	}
 	if f.withTarget {
 		ps = append(ps, strategies.Param{Name: "target", Kind: strategies.String, Default: "fluidplan",
-			Help: "capacity target: thr, thr-delay, fluidplan, costdp, costdp-mono or costdp-nom"})
+			Choices: []string{"thr", "thr-delay", "fluidplan", "costdp", "costdp-mono", "costdp-nom"},
+			Help:    "capacity target: thr, thr-delay, fluidplan, costdp, costdp-mono or costdp-nom"})
 	}
 	if f.withTarget || f.target >= targetFluid {
 		ps = append(ps,

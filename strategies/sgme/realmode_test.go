@@ -110,8 +110,9 @@ func TestDsclientRefusesBadParameters(t *testing.T) {
 		{"base=nosuch", `parameter base=nosuch: unknown base policy "nosuch"`},
 		{"alpha=1", "parameter alpha: alpha=1: want a finite number > 1"},
 		{"beta=2", "parameter beta: beta=2"},
-		{"key=k7", `parameter key: unknown similarity key "k7"`},
-		{"rounding=up", `parameter rounding: "up"`},
+		{"key=k7", `parameter key="k7": want k1, k2, k3 or k4; did you mean k1?`},
+		{"rounding=up", `parameter rounding="up": want granularity, levels or paper`},
+		{"mode=mokc", `parameter mode="mokc": want real or mock; did you mean mock?`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := dsclient.Main([]string{"-p", "1", "-a", "sgme", "--param", c.param}, &stdout, &stderr)

@@ -183,16 +183,16 @@ func TestBadParameters(t *testing.T) {
 		{map[string]string{"base": "fcfs-ff:x=1"}, "fcfs-ff takes no settings"},
 		{map[string]string{"base": "cost-reduce:nosuch=1"}, "parameter base=cost-reduce:nosuch=1"},
 		{map[string]string{"base": "soonest", "mode": "mock"}, "a ledger strategy cannot be a mock-mode base"},
-		{map[string]string{"mode": "fake"}, `parameter mode: "fake": want real or mock`},
+		{map[string]string{"mode": "fake"}, `parameter mode="fake": want real or mock`},
 		{map[string]string{"alpha": "1"}, "parameter alpha: alpha=1: want a finite number > 1"},
 		{map[string]string{"alpha": "0.5"}, "parameter alpha"},
 		{map[string]string{"beta": "1"}, "parameter beta: beta=1: want a number in [0, 1)"},
 		{map[string]string{"beta": "-0.1"}, "parameter beta"},
-		{map[string]string{"key": "k9"}, `parameter key: unknown similarity key "k9"`},
-		{map[string]string{"rounding": "cubic"}, `parameter rounding: "cubic"`},
+		{map[string]string{"key": "k9"}, `parameter key="k9": want k1, k2, k3 or k4`},
+		{map[string]string{"rounding": "cubic"}, `parameter rounding="cubic": want granularity, levels or paper`},
 		{map[string]string{"granularity": "0"}, "parameter granularity: 0"},
 		{map[string]string{"floor": "-5"}, "parameter floor"},
-		{map[string]string{"retry": "never"}, `parameter retry: unknown retry policy "never"`},
+		{map[string]string{"retry": "never"}, `parameter retry="never": want full or group`},
 	}
 	for _, c := range cases {
 		_, err := strategies.New("sgme", c.kv)
