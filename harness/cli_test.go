@@ -29,7 +29,7 @@ func TestMainDefaultRun(t *testing.T) {
 	}
 	code, out, stderr := runMain()
 	require.Equal(t, ExitOK, code, stderr)
-	for _, want := range []string{"(in-process)", "Turnaround time (objective)", "Resource utilisation", "Total rental cost",
+	for _, want := range []string{"(in-process, ds-server 2026)", "Turnaround time (objective)", "Resource utilisation", "Total rental cost",
 		"Normalised (atl)", "Normalised (Average)", "Configs where a strategy beats every baseline (atl, ff, bf, fc, fafc)",
 		"Turnaround / mean actual runtime", "Cost / perfect-packing cost", "heavy-long-large", "cost-reduce"} {
 		assert.Contains(t, out, want)
