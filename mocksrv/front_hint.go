@@ -136,3 +136,10 @@ func newlineFlag(fromConfig bool) string {
 	}
 	return "-n"
 }
+
+// nulHint explains a newline-mode message cut short by a NUL byte: ds-server
+// reads its messages as C strings, so what follows the NUL, its '\n'
+// included, is not seen.
+func nulHint(raw string) string {
+	return "the client's message " + strconv.Quote(raw) + ` has a NUL byte before its \n: ds-server reads a message up to its first NUL byte, so the \n is not seen`
+}

@@ -30,8 +30,10 @@ func TestHandshakeFailHint(t *testing.T) {
 			"ERR: invalid message (HELO\r)!", `the client's first message was "HELO\r\n", not "HELO\n": does the client end messages with Windows line ends (\r\n)? -n expects \n alone`, true},
 		{"windows line end, config newline", true, true, []string{"HELO\r\n"}, "ERR: invalid message (HELO\r)!\n",
 			"ERR: invalid message (HELO\r)!", `the client's first message was "HELO\r\n", not "HELO\n": does the client end messages with Windows line ends (\r\n)? the config's newline="true" expects \n alone`, true},
-		{"java writeUTF", false, false, []string{"\x00\x04HELO"}, "ERR: invalid message (\x00\x04HELO)!\n",
-			"ERR: invalid message (\x00\x04HELO)!", `the client's first message was "\x00\x04HELO", not "HELO": does it start with a Java writeUTF length prefix (2 bytes)? send the text's bytes alone (write(s.getBytes()))`, true},
+		// ds-server reads a message as a C string: the NUL of the length
+		// prefix ends it, so it sees an empty message.
+		{"java writeUTF", false, false, []string{"\x00\x04HELO"}, "ERR: invalid message ()!\n",
+			"ERR: invalid message ()!", `the client's first message was "\x00\x04HELO", not "HELO": does it start with a Java writeUTF length prefix (2 bytes)? send the text's bytes alone (write(s.getBytes()))`, true},
 		{"leading space", false, false, []string{" HELO"}, "ERR: invalid message ( HELO)!\n",
 			"ERR: invalid message ( HELO)!", `the client's first message was " HELO", not "HELO": nothing may come before or after the command`, true},
 		{"something else", false, false, []string{"HELLO"}, "ERR: invalid message (HELLO)!\n",
@@ -40,6 +42,10 @@ func TestHandshakeFailHint(t *testing.T) {
 			"ERR: invalid message (AUTH)!", `the client's second message was "AUTH", not AUTH and a user name ("AUTH alice")`, true},
 		{"bare AUTH, -n", true, false, []string{"HELO\n", "AUTH\n"}, "ERR: invalid message (AUTH)!\n",
 			"ERR: invalid message (AUTH)!", `the client's second message was "AUTH\n", not AUTH and a user name ("AUTH alice\n")`, true},
+		{"NUL inside the first message", false, false, []string{"HELX\x00zz"}, "ERR: invalid message (HELX)!\n",
+			"ERR: invalid message (HELX)!", `the client's first message was "HELX\x00zz", not "HELO"`, true},
+		{"NUL before the newline, -n", true, false, []string{"HELO\x00\n"}, "",
+			"No new line character at the end of HELO!", `the client's message "HELO\x00\n" has a NUL byte before its \n: ds-server reads a message up to its first NUL byte, so the \n is not seen`, false},
 		{"plain client, -n", true, false, []string{"HELO"}, "",
 			"No new line character at the end of HELO!", `the client's message "HELO" does not end with \n: does the client end each message with \n? (-n expects it)`, false},
 		{"plain client, config newline", true, true, []string{"HELO"}, "",

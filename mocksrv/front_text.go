@@ -132,11 +132,18 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 	if t.state == stDone {
 		return nil, true, nil
 	}
-	msg := raw
+	// ds-server handles a message as a C string: a NUL byte ends it
+	// ("HELO\x00zz" is HELO). In newline mode the '\n' after a NUL is
+	// then not the message's last byte, and the message is refused as
+	// ds-server refuses one without its newline.
+	msg, _, nul := strings.Cut(raw, "\x00")
 	if t.nl {
 		if len(msg) == 0 || msg[len(msg)-1] != '\n' {
 			err := t.fatal(noNewline + msg + "!")
-			err.Hint = noNewlineHint(msg, t.cfg.Newline)
+			err.Hint = noNewlineHint(raw, t.cfg.Newline)
+			if nul {
+				err.Hint = nulHint(raw)
+			}
 			return nil, true, err
 		}
 		msg = msg[:len(msg)-1]

@@ -301,28 +301,7 @@ func numArg(f []string, i int, missing *engine.Missing, flag engine.Missing) int
 }
 
 // scanInt reads a number like C's sscanf("%d"): optional sign, digits,
-// anything after them ignored ("1x" is 1). ok is false without digits.
-func scanInt(s string) (int, bool) {
-	i, neg := 0, false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
-	start, v := i, int64(0)
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		if v < 1<<40 {
-			v = v*10 + int64(s[i]-'0')
-		}
-		i++
-	}
-	if i == start {
-		return 0, false
-	}
-	if v > 1<<31-1 {
-		v = 1<<31 - 1 // values beyond int32 are undefined in the reference; clamp
-	}
-	if neg {
-		v = -v
-	}
-	return int(v), true
-}
+// anything after them ignored ("1x" is 1); a number beyond 32 bits wraps
+// as it does in ds-server (CInt: "4294967297" is 1), as the config loader
+// reads the config's numbers. ok is false without digits.
+func scanInt(s string) (int, bool) { return CInt(s) }

@@ -313,23 +313,12 @@ func writeFile(path string, data []byte) error {
 	return nil
 }
 
-// atoi reads an option value like C's atoi: leading blanks, a sign, digits.
+// atoi reads an option value like C's atoi: leading blanks, a sign,
+// digits, and a number beyond 32 bits wrapped as ds-server's int keeps it
+// ("-p 4295017296" is port 50000), as in commands and configs.
 func atoi(s string) int {
-	s = strings.TrimLeft(s, " \t")
-	i, neg := 0, false
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		neg = s[i] == '-'
-		i++
-	}
-	n := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' && n < 1<<40 {
-		n = n*10 + int(s[i]-'0')
-		i++
-	}
-	if neg {
-		n = -n
-	}
-	return n
+	v, _ := mocksrv.CInt(s)
+	return v
 }
 
 // help is -h's text (decision 8: wording ours, topics of §8; exit 1).

@@ -82,6 +82,10 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"-c", cfg, "-j", "0"}, "Usage: ds-server -h all\n", "0: Out of bound! (1 - 1000000); Max Job count\n"},
 		{[]string{"-c", cfg, "--timeout", "soon"}, "", "dsmock: --timeout \"soon\": want a positive duration such as 10m or 30s\n"},
 		{[]string{"-c", cfg, "--spin", "-1us"}, "", "dsmock: --spin \"-1us\": want a duration such as 100us, or 0 to turn busy-polling off\n"},
+		// Numbers beyond 32 bits wrap as ds-server's int keeps them:
+		// 4294967376 is 80, 4294967296 is 0 (they were capped, or kept whole).
+		{[]string{"-c", cfg, "-p", "4294967376"}, "Usage: ds-server -h all\n", "80: Out of bound! (49152 - 65535); TCP/IP port range\n"},
+		{[]string{"-c", cfg, "-j", "4294967296"}, "Usage: ds-server -h all\n", "0: Out of bound! (1 - 1000000); Max Job count\n"},
 		{[]string{"-c", cfg, "--spin", "0", "-p", "1"}, "Usage: ds-server -h all\n", "1: Out of bound! (49152 - 65535); TCP/IP port range\n"},
 	}
 	for _, c := range cases {

@@ -197,6 +197,9 @@ func (l *cfgLoader) serverElem(e *etree.Element) *ConfigError {
 		e.Divergence = "ds-server accepts the name; the protocol cannot carry it"
 		return e
 	}
+	if err := l.uniqueType(t.Name, k); err != nil {
+		return err
+	}
 	ctx = fmt.Sprintf("<server> %d (%s)", k, t.Name)
 	if t.Limit, _, err = l.intAttr(e, ctx, specLimit); err != nil {
 		return err
@@ -387,6 +390,25 @@ func (l *cfgLoader) conditionElem(e *etree.Element) *ConfigError {
 		l.endTime, l.endTimeSet = v, true
 	} else {
 		l.jobCount, l.jobCountSet = v, true
+	}
+	return nil
+}
+
+// uniqueType refuses the k-th <server> when an earlier one has its type
+// name. ds-server loads both, but a client names a server by type and id
+// (GETS Type, SCHD, ...), and the first type of the name answers for both:
+// the second's servers can never be used, which no message says. Refused
+// when the config loads, with both lines, before dsmock listens.
+func (l *cfgLoader) uniqueType(name string, k int) *ConfigError {
+	for j, t := range l.cfg.ConfigOrder {
+		if t.Name != name {
+			continue
+		}
+		first, line := cfgElementLine(l.data, "server", j+1), cfgElementLine(l.data, "server", k)
+		ctx := fmt.Sprintf("line %d: <server> %d (%s): attribute type", line, k, name)
+		e := l.invalid(ctx, fmt.Sprintf("server type %q listed twice (first as <server> %d, line %d): a client names servers by type, so one of the two could never be used", name, j+1, first))
+		e.Divergence = "ds-server loads both types; commands naming the type reach only one of them"
+		return e
 	}
 	return nil
 }

@@ -65,6 +65,7 @@ func ParseConfig(path string, data []byte, opt LoadOptions) (*Config, error) {
 // while it walks the document.
 type cfgLoader struct {
 	path string // config path as given
+	data []byte // its text (for the line of an element: etree keeps none)
 	dir  string // its folder (fallback for relative file names)
 	opt  LoadOptions
 	cfg  *Config
@@ -110,6 +111,7 @@ func (l *cfgLoader) fatal(ctx, msg string, lines ...string) *ConfigError {
 // load runs the whole pipeline of §2 on the document text.
 func (l *cfgLoader) load(data []byte) *ConfigError {
 	data = bytes.TrimPrefix(data, cfgBOM)
+	l.data = data
 	if line, msg := cfgXMLWellFormed(data); msg != "" {
 		return l.crash(fmt.Sprintf("line %d", line), msg)
 	}

@@ -356,3 +356,23 @@ func TestConfigFilePaths(t *testing.T) {
 		t.Errorf("JobFile %q JobCount %d EndTime %d Generated %v", c.JobFile, c.JobCount, c.EndTime, c.Generated)
 	}
 }
+
+// TestDuplicateTypeName: two <server> elements of one type name are refused
+// as the config loads, naming the file, both lines and the attribute: a
+// client names servers by type, so the second type could never be used
+// (ds-server loads it without a word).
+func TestDuplicateTypeName(t *testing.T) {
+	cfg := edit(t, `<server type="big"`, `<server type="small"`)
+	_, err := ParseConfig("dup.xml", []byte(cfg), LoadOptions{})
+	var ce *ConfigError
+	if !errors.As(err, &ce) {
+		t.Fatalf("%v; want a *ConfigError", err)
+	}
+	want := `dup.xml: line 5: <server> 2 (small): attribute type: server type "small" listed twice (first as <server> 1, line 4)`
+	if !strings.HasPrefix(ce.Error(), want) || ce.Divergence == "" || !ce.Usage || ce.Status != 1 {
+		t.Errorf("%q (divergence %q)\nwant %q…", ce.Error(), ce.Divergence, want)
+	}
+	if where, ok := ce.Where(); !ok || where != ce.Error() {
+		t.Errorf("Where() = %q, %v: the command must print the file and line", where, ok)
+	}
+}

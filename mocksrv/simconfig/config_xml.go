@@ -89,3 +89,22 @@ func cfgXMLTokenCheck(tok xml.Token, depth int, roots *int) (int, string) {
 	}
 	return 0, ""
 }
+
+// cfgElementLine is the line of the k-th (1-based, document order) element
+// named tag in data, 0 when there is none: etree, which the loader reads
+// the document with, keeps no line numbers.
+func cfgElementLine(data []byte, tag string, k int) int {
+	d := cfgXMLDecoder(bytes.NewReader(data))
+	for n := 0; ; {
+		line, _ := d.InputPos()
+		tok, err := d.Token()
+		if err != nil {
+			return 0
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == tag {
+			if n++; n == k {
+				return line
+			}
+		}
+	}
+}

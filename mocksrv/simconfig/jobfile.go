@@ -33,10 +33,11 @@ var jobfileAttrs = [...]jobfileAttr{
 // digits were found!" followed by the attribute's "Error: Invalid …" line
 // (our reading of §2.7, whose messages name invalid values; not verified).
 //
-// Two deliberate differences: ids must be 0, 1, 2, … in file order (ds-server
-// accepts other ids and then checks capability against the wrong job, §2.7;
-// we reject the file at load time, naming the element and the expected id),
-// and more than 1,000,000 jobs is an error.
+// Three deliberate differences: ids must be 0, 1, 2, … in file order
+// (ds-server accepts other ids and then checks capability against the wrong
+// job, §2.7; we reject the file at load time, naming the element and the
+// expected id), a negative submitTime is refused (ds-server's clock would
+// run below 0), and more than 1,000,000 jobs is an error.
 //
 // The file is streamed through encoding/xml (not etree) because it can hold
 // a million jobs. The returned error has only the rule's own stderr lines;
@@ -159,6 +160,15 @@ func jobfileJob(t xml.StartElement, k, line int, bad func(int, string, string, .
 		m := fmt.Sprintf("job id %d where id %d was expected: ids must be 0, 1, 2, … in file order", j.ID, k)
 		e := bad(line, ctx+": attribute id", m)
 		e.Divergence = "ds-server loads the file, then checks capability against the job at position = id (ds-server.md §2.7, decision 9)"
+		return j, e
+	}
+	if j.Submit < 0 {
+		// ds-server's clock starts at 0 and reads submit times unchecked
+		// (§2.7); a job before 0 moves it backwards where nothing defines
+		// what follows, and dsmock's results would differ without a word.
+		m := fmt.Sprintf("submitTime %d is negative: the simulation starts at time 0 (a value past 2147483647 wraps to a negative one)", j.Submit)
+		e := bad(line, ctx+": attribute submitTime", m)
+		e.Divergence = "ds-server runs the file with its clock going below 0, with results dsmock does not reproduce"
 		return j, e
 	}
 	return j, nil

@@ -71,6 +71,10 @@ func TestJobFileRejected(t *testing.T) {
 		{"actRunTime no digits", strings.Replace(jobA, `actRunTime="70"`, `actRunTime="x"`, 1),
 			[]string{"No digits were found!", "Error: Invalid actual run time"}, `"x": No digits were found!`, false},
 		{"ids not in file order", strings.Replace(jobA, `id="0"`, `id="1"`, 1), nil, "job id 1 where id 0 was expected", true},
+		{"submitTime negative", strings.Replace(jobA, `submitTime="10"`, `submitTime="-5"`, 1), nil,
+			"line 1: <job> 0: attribute submitTime: submitTime -5 is negative", true},
+		{"submitTime wraps negative", "<jobs>\n" + strings.Replace(jobA, `submitTime="10"`, `submitTime="4294967291"`, 1) + "</jobs>", nil,
+			"line 2: <job> 0: attribute submitTime: submitTime -5 is negative", true},
 		{"malformed", jobA + "<job", nil, "malformed XML", true},
 		{"no root", "   ", nil, "no root element", true},
 	}
