@@ -36,7 +36,7 @@ func TestCommandNumbersWrapAt32Bits(t *testing.T) {
 	d.x("GETS Capable 4294967298 4294968296 4294969296", "DATA 3 124") // 2 1000 2000
 	d.x("OK", "small 0 inactive -1 2 4000 16000 0 0\n           small 1 inactive -1 2 4000 16000 0 0\n           big 0 inactive -1 4 16000 64000 0 0")
 	d.x("OK", ".")
-	d.x("CNTJ tiny 4294967297 4294967297", "1") // tiny 1, state 1 (waiting): job 0 waits for the boot
+	d.x("CNTJ tiny 4294967297 4294967297", "1")                                                                 // tiny 1, state 1 (waiting): job 0 waits for the boot
 	d.x("CNTJ tiny 1 99999999999999999999", "ERR: invalid job count query (CNTJ tiny 1 99999999999999999999)!") // past 64 bits: LONG_MAX, int -1
 }
 
