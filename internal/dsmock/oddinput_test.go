@@ -27,9 +27,16 @@ func TestDuplicateTypeRefusedBeforeListening(t *testing.T) {
 	require.NotEqual(t, string(src), cfg, "the fixture has a super-silk type")
 	require.NoError(t, os.WriteFile("dup.xml", []byte(cfg), 0o644))
 	var out, errb syncBuffer
-	listened := false
-	code := run([]string{"dsmock", "-c", "dup.xml", "-p", "0", "--serve"}, &out, &errb, func(net.Addr) { listened = true }, false)
-	assert.Equal(t, 1, code)
-	assert.False(t, listened, "refused before listening")
+	listened := make(chan net.Addr, 1)
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"dsmock", "-c", "dup.xml", "-p", "0", "--serve"}, &out, &errb, func(a net.Addr) { listened <- a }, false)
+	}()
+	select {
+	case a := <-listened:
+		t.Fatalf("dsmock listens on %v with the config: it must be refused as it loads", a) // (serving on: the process ends it)
+	case c := <-code:
+		assert.Equal(t, 1, c)
+	}
 	assert.Regexp(t, `dsmock: dup\.xml: line \d+: <server> \d \(joon\): attribute type: server type "joon" listed twice \(first as <server> \d, line \d+\)`, errb.String())
 }
