@@ -376,3 +376,19 @@ func TestDuplicateTypeName(t *testing.T) {
 		t.Errorf("Where() = %q, %v: the command must print the file and line", where, ok)
 	}
 }
+
+// TestDeepNestingNamesTheLine: elements nested past the reader's limit are
+// refused with the line where the limit is passed (it said "line 0").
+func TestDeepNestingNamesTheLine(t *testing.T) {
+	deep := strings.Repeat("<a>", cfgMaxDepth) + "\n<b/>" + strings.Repeat("</a>", cfgMaxDepth)
+	cfg := edit(t, "<termination>", "<termination>\n"+deep)
+	_, err := ParseConfig("deep.xml", []byte(cfg), LoadOptions{})
+	var ce *ConfigError
+	if !errors.As(err, &ce) {
+		t.Fatalf("%v; want a *ConfigError", err)
+	}
+	want := "deep.xml: line 13: malformed XML: elements nested more than 1024 deep"
+	if ce.Error() != want {
+		t.Errorf("%q\nwant %q", ce.Error(), want)
+	}
+}

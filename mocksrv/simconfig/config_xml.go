@@ -27,9 +27,14 @@ func cfgXMLErr(err error, line int) (int, string) {
 	return line, "malformed XML: " + err.Error()
 }
 
+// cfgMaxDepth is how deep elements may nest: etree's limit (1024), which
+// no config comes near (ds-server's libxml2 allows 256 by default).
+const cfgMaxDepth = 1024
+
 // cfgXMLWellFormed checks what encoding/xml lets through but a real XML
 // parser (ds-server uses libxml2) refuses: more than one root element, no
-// root at all, text outside the root, and repeated attributes. It returns
+// root at all, text outside the root, and repeated attributes; and
+// elements nested deeper than etree reads. It returns
 // the line and a message, or 0 and "" when the document is well formed.
 // The decoder must be positioned at the start of the document; tokens are
 // consumed. Callers that need the elements parse the data again (etree).
@@ -53,7 +58,11 @@ func cfgXMLWellFormed(data []byte) (int, string) {
 		}
 		switch tok.(type) {
 		case xml.StartElement:
-			depth++
+			if depth++; depth > cfgMaxDepth {
+				// etree, which reads the document next, refuses it
+				// without a line ("line 0"): say where.
+				return line, fmt.Sprintf("malformed XML: elements nested more than %d deep", cfgMaxDepth)
+			}
 		case xml.EndElement:
 			depth--
 		}
