@@ -187,7 +187,7 @@ func (t *Text) handshake(msg, raw string) ([]byte, bool, error) {
 	t.e.Welcome(msg[4:])
 	if t.OnAuth != nil {
 		if err := t.OnAuth(SystemXML(t.cfg, t.e.Year())); err != nil {
-			return nil, true, t.fatal("ds-system.xml: " + err.Error())
+			return nil, true, t.fatal(err.Error()) // it names the file (OnAuth)
 		}
 	}
 	t.e.SystemInfo()

@@ -289,11 +289,12 @@ func unbilledLine(label string, rep *mocksrv.Report) string {
 }
 
 // writeFile writes through a temporary file and a rename, so that
-// concurrent simulations (--serve) never leave a torn file.
+// concurrent simulations (--serve) never leave a torn file. Its errors
+// name path once and say what is in the way.
 func writeFile(path string, data []byte) error {
 	f, err := os.CreateTemp(".", ".dsmock-*")
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fileErr(path, err)
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
@@ -308,9 +309,27 @@ func writeFile(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", path, err)
+		return fileErr(path, err)
 	}
 	return nil
+}
+
+// fileErr is "path: why" for a file dsmock could not write: a folder of
+// that name is said in words, and the system's error without the names
+// it repeats (a rename's error names the temporary file too).
+func fileErr(path string, err error) error {
+	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return fmt.Errorf("%s: cannot write the file: a folder of that name is in the way", path)
+	}
+	var le *os.LinkError
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &le):
+		err = le.Err
+	case errors.As(err, &pe):
+		err = pe.Err
+	}
+	return fmt.Errorf("%s: cannot write the file: %w", path, err)
 }
 
 // atoi reads an option value like C's atoi: leading blanks, a sign,

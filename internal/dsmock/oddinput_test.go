@@ -40,3 +40,28 @@ func TestDuplicateTypeRefusedBeforeListening(t *testing.T) {
 	}
 	assert.Regexp(t, `dsmock: dup\.xml: line \d+: <server> \d \(joon\): attribute type: server type "joon" listed twice \(first as <server> \d, line \d+\)`, errb.String())
 }
+
+// TestSystemXMLFolderNamedOnce: a folder named ds-system.xml in the
+// working directory ends the session at AUTH with one line that names the
+// file once and says a folder is in the way (it said "ds-system.xml:
+// ds-system.xml: rename ./.dsmock-NNN ds-system.xml: file exists").
+func TestSystemXMLFolderNamedOnce(t *testing.T) {
+	cfg := filepath.Join(fixtureDir(t, "sample-config01"), "config.xml")
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.Mkdir("ds-system.xml", 0o755))
+	addr, _, stderr, code := startOn(t, "-c", cfg, "-p", "0")
+	c, err := net.Dial("tcp", addr.String())
+	require.NoError(t, err)
+	defer c.Close()
+	buf := make([]byte, 64)
+	for _, m := range []string{"HELO", "AUTH x"} {
+		_, err := c.Write([]byte(m))
+		require.NoError(t, err)
+		_, _ = c.Read(buf)
+	}
+	assert.Equal(t, 1, <-code)
+	assert.Equal(t, "ds-system.xml: cannot write the file: a folder of that name is in the way\n", stderr.String())
+	left, err := filepath.Glob(".dsmock-*")
+	require.NoError(t, err)
+	assert.Empty(t, left, "no temporary file left behind")
+}
