@@ -43,6 +43,7 @@ func TestParseLogRefuses(t *testing.T) {
 			schdAt = i
 		}
 	}
+	inBatch := append(append(append([]string{}, lines[:dataAt]...), "zz garbage"), lines[dataAt:]...)
 	cases := []struct {
 		name, log string
 		cfg       *mocksrv.Config
@@ -57,6 +58,12 @@ func TestParseLogRefuses(t *testing.T) {
 		{"no job scheduled", join(lines[:schdAt]), cfg, fmtLine(schdAt) + "the log ends before ds-server's end-of-simulation report (no \"# avg waiting time\" line), " +
 			"with no job scheduled: the client quit or went away before scheduling any job (or the log was cut short)"},
 		{"cut inside a DATA batch", join(lines[:dataAt]), cfg, fmtLine(dataAt) + "the log ends inside a DATA batch"},
+		// A garbage line among a batch's records is the line blamed (the
+		// batch's record count was spent on it, and a real record after
+		// it was blamed); a line past the scanner's bound is said in words.
+		{"garbage among a batch's records", join(inBatch), cfg, fmtLine(dataAt+1) + `not a record of the DATA batch sent at line ` + strconv.Itoa(dataAt) + ` (4 more were due): "zz garbage"`},
+		{"a line too long", join(append(append(append([]string{}, lines[:19]...), strings.Repeat("a", maxLogLine+1)), lines[19:]...)), cfg,
+			"x.log:20: a line longer than 1 MiB: not a ds-server log line"},
 		{"another config", join(lines), other, "x.log:11: job 0 has Est Runtime 653 in the log but 1135 in config"},
 		{"an event before any time", "# ds-sim server 4-Apr, 2025 @ MQ - client-server\njob 0 on joon 0 RUNNING\n", cfg, "x.log:2: event line before any timestamp"},
 		{"a job running that was never placed", join(append(append([]string{}, lines[:11]...), "t 40: job 0 on joon 1 RUNNING")), cfg,

@@ -114,7 +114,11 @@ func ParseLogs(file string, r io.Reader, cfg *mocksrv.Config) (Logs, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Logs{}, &LogError{File: file, Line: line + 1, Msg: err.Error()}
+		msg := err.Error()
+		if errors.Is(err, bufio.ErrTooLong) {
+			msg = fmt.Sprintf("a line longer than %d MiB: not a ds-server log line", maxLogLine>>20)
+		}
+		return Logs{}, &LogError{File: file, Line: line + 1, Msg: msg}
 	}
 	if p.begun || p.session != "" || len(logs.starts) == 1 {
 		end()
@@ -148,18 +152,19 @@ type parser struct {
 	first   []int          // index of each type's server 0 in run.Servers
 	jobs    map[int]*jobState
 
-	t       int // the remembered event time (§7.2 prefix rule)
-	clock   int // the simulation clock, from the last JOBN/JOBP/JCPL/RESF/RESR
-	batch   int // records of a DATA batch whose first record is still to come
-	cont    int // continuation lines of the current DATA batch still to skip
-	term    int // server index of a TERM awaiting its reply, -1 for none
-	proto   bool
-	all     bool
-	quit    bool
-	summary bool
-	logEnd  int // "actual simulation end time", -1 until read
-	queue   []Span
-	open    []int // per server: stays still waiting or running there
+	t         int // the remembered event time (§7.2 prefix rule)
+	clock     int // the simulation clock, from the last JOBN/JOBP/JCPL/RESF/RESR
+	batch     int // records of a DATA batch whose first record is still to come
+	cont      int // continuation lines of the current DATA batch still to skip
+	batchLine int // the line of the current DATA batch's first record
+	term      int // server index of a TERM awaiting its reply, -1 for none
+	proto     bool
+	all       bool
+	quit      bool
+	summary   bool
+	logEnd    int // "actual simulation end time", -1 until read
+	queue     []Span
+	open      []int // per server: stays still waiting or running there
 }
 
 // jobState follows one job through the log.
@@ -205,6 +210,12 @@ func (p *parser) errf(format string, a ...any) error {
 // package comment lists them).
 func (p *parser) parseLine(raw string) error {
 	if p.cont > 0 { // a DATA batch's later records, verbatim
+		// Each has a record's fields (8 or more: LSTJ, LSTQ, GETS) and
+		// is no other kind of log line; anything else is the line at
+		// fault, not the one the miscount would blame later.
+		if !dataRecord(raw) {
+			return p.errf("not a record of the DATA batch sent at line %d (%d more were due): %.80q", p.batchLine, p.cont, raw)
+		}
 		p.cont--
 		return nil
 	}
@@ -246,6 +257,18 @@ func (p *parser) parseLine(raw string) error {
 		return p.rcvd(s[5:])
 	}
 	return p.errf("not a ds-server log line: %.80q", raw)
+}
+
+// dataRecord says whether a line can be a DATA batch's record after the
+// first: 8 fields or more (LSTJ and LSTQ have 8, GETS 9 or more), not
+// a protocol or report line.
+func dataRecord(raw string) bool {
+	f := strings.Fields(raw)
+	if len(f) < 8 {
+		return false
+	}
+	// (not "t" or "job": a server type may have that name)
+	return f[0] != "RCVD" && f[0] != "SENT" && !strings.HasPrefix(f[0], "#")
 }
 
 // report reads the lines of the end-of-simulation report the viewer needs.

@@ -10,7 +10,7 @@ import (
 // TERM's reply change a server's power.
 func (p *parser) sent(msg string) error {
 	if p.batch > 0 && msg != "." { // first record of a DATA batch
-		p.cont, p.batch = p.batch-1, 0
+		p.cont, p.batch, p.batchLine = p.batch-1, 0, p.line
 		return nil
 	}
 	if !briefSent(msg) {
