@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -238,6 +240,62 @@ func parsePiece(name string, data []byte) (piece, error) {
 			}
 			pr.Result.Metrics = append(pr.Result.Metrics, strategies.Metric{Name: m.Name, Value: v, Unit: m.Unit, Approx: m.Approx, Help: m.Help})
 		}
+		if err := checkPieceRun(pr); err != nil {
+			return p, fmt.Errorf("%s: run %d: %v: not what dsbench --shard writes (run its shard again)", name, pr.Index, err)
+		}
+	}
+	if p.Elapsed < 0 {
+		return p, fmt.Errorf("%s: elapsed_ns %d is negative", name, p.Elapsed)
 	}
 	return p, nil
+}
+
+// knownStatuses are the statuses a run can have.
+var knownStatuses = []Status{StatusOK, StatusUnscheduled, StatusNoResult, StatusTimeout, StatusInvalidConfig, StatusError}
+
+// checkPieceRun refuses values no run can have, which a merge would put
+// in the report as if measured: a status dsbench does not know, negative
+// counts and times, and a utilisation or cost beyond the 32-bit floats
+// ds-server keeps them in (a cost of 1e308). Each error names the field as
+// the piece's JSON does.
+func checkPieceRun(r *pieceRun) error {
+	if !slices.Contains(knownStatuses, r.Status) {
+		return fmt.Errorf("status %q is none of dsbench's (%s)", r.Status, statusList())
+	}
+	s := r.Summary
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"summary.end_time", s.EndTime}, {"summary.jobs", s.Jobs}, {"summary.failed", s.Failed}, {"summary.servers_used", s.ServersUsed},
+		{"summary.avg_wait", s.AvgWait}, {"summary.avg_exec", s.AvgExec}, {"summary.avg_turnaround", s.AvgTurnaround},
+		{"unscheduled", r.Unscheduled}, {"wall_ns", int(r.Wall)}} {
+		if f.v < 0 {
+			return fmt.Errorf("%s %d is negative", f.name, f.v)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"summary.avg_util", s.AvgUtil}, {"summary.ef_usage", s.EfUsage}, {"summary.total_cost", s.TotalCost}} {
+		if math.Abs(f.v) > math.MaxFloat32 {
+			return fmt.Errorf("%s %g is beyond what ds-server's 32-bit floats hold (%g)", f.name, f.v, math.MaxFloat32)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"bounds.mean_actual_runtime", r.Bounds.MeanActualRuntime}, {"bounds.packing_cost", r.Bounds.PackingCost}} {
+		if f.v < 0 || f.v > math.MaxFloat32 {
+			return fmt.Errorf("%s %g is no bound of a run", f.name, f.v)
+		}
+	}
+	return nil
+}
+
+func statusList() string {
+	var names []string
+	for _, s := range knownStatuses {
+		names = append(names, string(s))
+	}
+	return strings.Join(names, ", ")
 }

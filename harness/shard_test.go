@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -156,6 +157,20 @@ func TestMergeRefusesBadPieces(t *testing.T) {
 	otherCSV := filepath.Join(dir, "other.csv")
 	require.NoError(t, os.WriteFile(otherCSV, []byte("a,b\n1,2\n"), 0o644))
 	two := writeShards(t, 2, args...)
+	// Pieces edited into nonsense: each is refused, naming the file, the
+	// run and the field (a merge took them as measured).
+	edited := func(name, old, repl string) string {
+		data := mustRead(t, pieces[1])
+		require.Contains(t, data, old)
+		f := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(f, []byte(strings.Replace(data, old, repl, 1)), 0o644))
+		return f
+	}
+	weird := edited("weird.json", `"status": "ok"`, `"status": "weird"`)
+	cost := regexp.MustCompile(`"total_cost": [-0-9.e+]+`).FindString(mustRead(t, pieces[1]))
+	require.NotEmpty(t, cost)
+	huge := edited("huge.json", cost, `"total_cost": 1e308`)
+	negative := edited("negative.json", `"avg_wait": `, `"avg_wait": -`)
 	notPiece := ", not a --shard piece (write pieces with dsbench --shard i/n --out FILE)"
 
 	for _, tc := range []struct {
@@ -175,6 +190,9 @@ func TestMergeRefusesBadPieces(t *testing.T) {
 		{[]string{pieces[0], two[1]}, two[1] + " is shard 2/2 but " + pieces[0] + " is one of 3 shards"},
 		{[]string{filepath.Join(dir, "nosuch.json")}, "nosuch.json: no such file"},
 		{nil, "dsbench merge: no piece given (dsbench merge PIECE.json...)"},
+		{[]string{pieces[0], weird, pieces[2]}, weird + `: run 1: status "weird" is none of dsbench's (ok, unscheduled, no-result, timeout, invalid-config, error)`},
+		{[]string{pieces[0], negative, pieces[2]}, negative + ": run 1: summary.avg_wait -"},
+		{[]string{pieces[0], huge, pieces[2]}, huge + ": run 1: summary.total_cost 1e+308 is beyond what ds-server's 32-bit floats hold"},
 	} {
 		code, out, stderr := runMain(append([]string{"merge"}, tc.files...)...)
 		assert.Equal(t, ExitUsage, code, tc.want)
