@@ -50,6 +50,10 @@ type Result struct {
 	// CappedMemory counts jobs whose used memory exceeded their memory, so
 	// that actMemory was capped.
 	CappedMemory int
+	// MemoryAtLimit counts jobs whose memory (or used memory) was more than
+	// a ds-sim attribute holds, 2147483647 MB, and was capped there;
+	// MemoryAtFloor those raised to 100 MB, the least GETS accepts.
+	MemoryAtLimit, MemoryAtFloor int
 	// NoReqTime counts the kept jobs without a requested time, whose
 	// estimate is therefore their actual run time (an oracle's estimate).
 	NoReqTime int
@@ -79,12 +83,13 @@ func Convert(t *Trace, o Options, servers []Server) (*Result, error) {
 	// the submit times are set once the jobs that no type can hold are out,
 	// so that the earliest job that remains arrives at the offset.
 	jobs := make([]Converted, 0, len(t.Jobs))
+	var memo memoryNotes
 	for i := range t.Jobs {
 		if reason := skipReason(&t.Jobs[i]); reason != "" {
 			skipped[reason]++
 			continue
 		}
-		jobs = append(jobs, o.job(&t.Jobs[i]))
+		jobs = append(jobs, o.job(&t.Jobs[i], &memo))
 		jobs[len(jobs)-1].ID = i
 	}
 	var machine Machine
@@ -116,6 +121,8 @@ func Convert(t *Trace, o Options, servers []Server) (*Result, error) {
 	}
 	r := &Result{Trace: t.Name, Options: o, Jobs: jobs, Servers: servers, Machine: machine}
 	for i := range jobs {
+		r.MemoryAtLimit += memo.atLimit[jobs[i].Line]
+		r.MemoryAtFloor += memo.atFloor[jobs[i].Line]
 		if t.Jobs[jobs[i].ID].ReqTime <= 0 {
 			r.NoReqTime++
 		}
@@ -150,8 +157,14 @@ func skipReason(j *Job) string {
 	return ""
 }
 
-// job maps one kept line, all but its id and submit time.
-func (o Options) job(j *Job) Converted {
+// memoryNotes records, per trace job (by its line), whether its
+// memory was capped at the attribute's limit or raised to the floor, so
+// that the jobs kept are counted (Result.MemoryAtLimit, MemoryAtFloor).
+type memoryNotes struct{ atLimit, atFloor map[int]int }
+
+// job maps one kept line, all but its id and submit time; memo records
+// the changes its memory needed.
+func (o Options) job(j *Job, memo *memoryNotes) Converted {
 	procs := j.ReqProcs
 	if procs <= 0 {
 		procs = j.Alloc
@@ -167,21 +180,38 @@ func (o Options) job(j *Job) Converted {
 	if j.ReqTime > 0 {
 		c.EstRunTime = seconds(j.ReqTime)
 	}
+	capped := false
 	switch {
 	case j.ReqMem > 0:
-		c.Memory = kbToMB(j.ReqMem, procs)
+		c.Memory, capped = kbToMB(j.ReqMem, procs)
 	case j.UsedMem > 0:
-		c.Memory = kbToMB(j.UsedMem, procs)
+		c.Memory, capped = kbToMB(j.UsedMem, procs)
 	default:
 		c.Memory = clampInt(int64(c.Cores) * int64(o.MemPerCore))
 	}
-	c.Memory = max(c.Memory, 100)
+	if c.Memory < 100 {
+		c.Memory = 100
+		memo.note(&memo.atFloor, j)
+	}
 	if j.UsedMem > 0 {
 		// 0 KB stays unknown: the extension reads actMemory 0 as absent.
-		c.ActMemory = kbToMB(j.UsedMem, procs)
+		var actCapped bool
+		c.ActMemory, actCapped = kbToMB(j.UsedMem, procs)
+		capped = capped || actCapped
+	}
+	if capped {
+		memo.note(&memo.atLimit, j)
 	}
 	c.Disk = o.Disk
 	return c
+}
+
+// note counts trace job j in m.
+func (*memoryNotes) note(m *map[int]int, j *Job) {
+	if *m == nil {
+		*m = map[int]int{}
+	}
+	(*m)[j.Line] = 1
 }
 
 // seconds rounds a duration to whole seconds, at least 1, and caps it
@@ -190,10 +220,15 @@ func seconds(s float64) int {
 	return int(math.Max(1, math.Min(math.Round(s), math.MaxInt32)))
 }
 
-// kbToMB is KB per processor × processors in MB, rounded up.
-func kbToMB(kbPerProc, procs int64) int {
-	kb := float64(kbPerProc) * float64(procs)
-	return clampInt(int64(math.Min(math.Ceil(kb/1024), math.MaxInt32)))
+// kbToMB is KB per processor × processors in MB, rounded up; capped is
+// true when that is more than a ds-sim attribute holds and was capped at
+// 2147483647.
+func kbToMB(kbPerProc, procs int64) (mb int, capped bool) {
+	v := math.Ceil(float64(kbPerProc) * float64(procs) / 1024)
+	if v > math.MaxInt32 {
+		return math.MaxInt32, true
+	}
+	return int(v), false
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }

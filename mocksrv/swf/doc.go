@@ -38,7 +38,9 @@
 //   - Memory (MB): the requested memory (10) × processors ÷ 1024, rounded up;
 //     when the trace has no request, the used memory (7) instead; when it has
 //     neither, MemPerCore × cores. At least 100 MB (GETS refuses less,
-//     ds-server.md §5.3). The used memory, when known, becomes the hidden
+//     ds-server.md §5.3) and at most 2147483647 MB (a ds-sim attribute is
+//     a C int); the jobs raised or capped are counted and said
+//     (Result.MemoryAtFloor, MemoryAtLimit). The used memory, when known, becomes the hidden
 //     actMemory attribute of estimation.md Part E (model.Job.ActMemory),
 //     capped at the job's memory (Part E assumes actMemory ≤ memory; a job
 //     using more than it asked for would fail on every retry) and the

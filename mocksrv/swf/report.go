@@ -13,7 +13,8 @@ func (r *Result) Summary() string {
 }
 
 // Notes are the rest of the report, one line each: what was skipped and
-// why, the jobs whose actMemory was capped, the jobs whose estimate is
+// why, the jobs whose actMemory was capped, those whose memory was capped
+// at the attribute's limit or raised to GETS's floor, the jobs whose estimate is
 // their run time, and how large a derived cluster is against the machine
 // the trace ran on. Each is something a result depends on that the job
 // file alone does not show.
@@ -27,6 +28,12 @@ func (r *Result) Notes() []string {
 	}
 	if r.CappedMemory > 0 {
 		out = append(out, fmt.Sprintf("actMemory capped at the request for %d jobs that used more than they asked for", r.CappedMemory))
+	}
+	if r.MemoryAtLimit > 0 {
+		out = append(out, fmt.Sprintf("memory capped at 2147483647 MB, the most a ds-sim attribute holds, for %d jobs that asked for (or used) more", r.MemoryAtLimit))
+	}
+	if r.MemoryAtFloor > 0 {
+		out = append(out, fmt.Sprintf("memory raised to 100 MB, the least GETS accepts, for %d jobs that asked for less", r.MemoryAtFloor))
 	}
 	if r.NoReqTime > 0 {
 		out = append(out, fmt.Sprintf("%d jobs had no requested time: their estimate is their run time", r.NoReqTime))

@@ -71,3 +71,31 @@ func TestNotesNothingSkipped(t *testing.T) {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 }
+
+// TestNotesMemoryChanged: a job's memory capped at what a ds-sim attribute
+// holds, or raised to the 100 MB a GETS needs, is said (it was changed
+// without a word).
+func TestNotesMemoryChanged(t *testing.T) {
+	huge := "2 10 5 100 4 90 -1 4 200 999999999999 1 7 1 3 1 1 -1 -1" // 4 × ~1 PB per processor
+	tiny := "3 20 5 100 4 90 -1 4 200 10 1 7 1 3 1 1 -1 -1"           // 4 × 10 KB
+	tr, err := Parse("t.swf", strings.NewReader("; MaxProcs: 4\n"+okLine+"\n"+huge+"\n"+tiny+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Convert(tr, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Jobs[1].Memory != 2147483647 || r.Jobs[2].Memory != 100 {
+		t.Fatalf("memory %d and %d, want 2147483647 and 100", r.Jobs[1].Memory, r.Jobs[2].Memory)
+	}
+	notes := strings.Join(r.Notes(), "\n")
+	for _, want := range []string{
+		"memory capped at 2147483647 MB, the most a ds-sim attribute holds, for 1 jobs that asked for (or used) more",
+		"memory raised to 100 MB, the least GETS accepts, for 1 jobs that asked for less",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes:\n%s\nwant a line %q", notes, want)
+		}
+	}
+}
