@@ -221,3 +221,54 @@ func jarOf(args []string) (string, []string) {
 	}
 	return "", args
 }
+
+// checkClientDir refuses a --client-dir whose ds-system.xml, which dsbench
+// writes before each run, is one of the inputs: by its name, or under
+// another name through a hard or a symbolic link (the files are compared,
+// os.SameFile, not their names).
+func checkClientDir(dir string, inputs func() []InputFile) error {
+	target := filepath.Join(dir, "ds-system.xml")
+	in, ok := SameAsInput(target, inputs())
+	if !ok {
+		return nil
+	}
+	how := ""
+	if st, err := os.Lstat(target); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		how = " through a symbolic link"
+	} else if !sameName(target, in.Path) {
+		how = " under another name (a hard link)"
+	}
+	return fmt.Errorf("--client-dir %s: would write %s, the same file as %s (%s)%s: writing it would overwrite an input; choose another folder", dir, target, in.Path, in.What, how)
+}
+
+// sameName reports whether two paths name the same directory entry.
+func sameName(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// replaceFile writes data to path through a temporary file in its folder
+// and a rename: a link at path (hard or symbolic) is replaced, never
+// written through onto the file it leads to, and a reader never sees half
+// a file.
+func replaceFile(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".dsbench-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}

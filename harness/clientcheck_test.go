@@ -105,3 +105,32 @@ func TestClientFiles(t *testing.T) {
 		assert.Equal(t, want, clientFiles(strings.Fields(cmd)), cmd)
 	}
 }
+
+// replaceFile replaces a link at the path, hard or symbolic, with the new
+// file: the file the link led to keeps its contents.
+func TestReplaceFileNeverWritesThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "config.xml")
+	for _, link := range []func(string, string) error{os.Link, os.Symlink} {
+		require.NoError(t, os.WriteFile(target, []byte("<config/>"), 0o644))
+		sys := filepath.Join(dir, "ds-system.xml")
+		os.Remove(sys)
+		require.NoError(t, link(target, sys))
+		require.NoError(t, replaceFile(sys, []byte("<system/>")))
+		got, err := os.ReadFile(target)
+		require.NoError(t, err)
+		assert.Equal(t, "<config/>", string(got), "the linked file is untouched")
+		got, err = os.ReadFile(sys)
+		require.NoError(t, err)
+		assert.Equal(t, "<system/>", string(got))
+		st, err := os.Lstat(sys)
+		require.NoError(t, err)
+		assert.True(t, st.Mode().IsRegular(), "a file of its own: %v", st.Mode())
+		tst, err := os.Stat(target)
+		require.NoError(t, err)
+		assert.False(t, os.SameFile(st, tst))
+		left, err := filepath.Glob(filepath.Join(dir, ".dsbench-*"))
+		require.NoError(t, err)
+		assert.Empty(t, left)
+	}
+}

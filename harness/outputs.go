@@ -34,7 +34,7 @@ func (c *cliConfig) checkOutputs(b *Bench) error {
 	if b.Target.Client == "" {
 		return nil
 	}
-	return checkInputsIn("--client-dir", b.Target.ClientDir, in, func(name string) bool { return name == "ds-system.xml" })
+	return checkClientDir(b.Target.clientDir(), in)
 }
 
 // openOut is where --out sends the report or piece: the file it names, or

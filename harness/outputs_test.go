@@ -146,6 +146,15 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(sysCfg, []byte(strings.Replace(string(data), `file="jobs.xml"`, `file="ds-system.xml"`, 1)), 0o644))
 
+	// A ds-system.xml in the client's folder that is the config under
+	// another name: a hard link, a symbolic link (the check compared
+	// names, and the write followed the link onto the config).
+	hard, soft := filepath.Join(dir, "hard"), filepath.Join(dir, "soft")
+	require.NoError(t, os.MkdirAll(hard, 0o755))
+	require.NoError(t, os.MkdirAll(soft, 0o755))
+	require.NoError(t, os.Link(filepath.Join(fx, "config.xml"), filepath.Join(hard, "ds-system.xml")))
+	require.NoError(t, os.Symlink(filepath.Join(fx, "config.xml"), filepath.Join(soft, "ds-system.xml")))
+
 	var pieces []string
 	for i := 1; i <= 2; i++ {
 		p := filepath.Join(dir, strconv.Itoa(i)+".json")
@@ -168,6 +177,8 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		{"plot name", []string{"--plots", odd, odd}, "--plots " + odd + ": would write " + filepath.Join(odd, "tradeoff.svg") + ", the same file as " + filepath.Join(odd, "tradeoff.svg") + " (the job file of config tradeoff)"},
 		{"log name", []string{"--keep-logs", odd, odd}, "--keep-logs " + odd + ": would write " + filepath.Join(odd, "x.server.log") + ", the same file as " + filepath.Join(odd, "x.server.log") + " (the job file of config x.server)"},
 		{"client folder", []string{"--client", "true", "--client-dir", sysDir, sysCfg}, "--client-dir " + sysDir + ": would write " + filepath.Join(sysDir, "ds-system.xml") + ", the same file as " + filepath.Join(sysDir, "ds-system.xml") + " (the job file of config sys)"},
+		{"client folder, hard link", []string{"--client", "true", "--client-dir", hard, fx}, "--client-dir " + hard + ": would write " + filepath.Join(hard, "ds-system.xml") + ", the same file as " + filepath.Join(fx, "config.xml") + " (config fx) under another name (a hard link)"},
+		{"client folder, symbolic link", []string{"--client", "true", "--client-dir", soft, fx}, "--client-dir " + soft + ": would write " + filepath.Join(soft, "ds-system.xml") + ", the same file as " + filepath.Join(fx, "config.xml") + " (config fx) through a symbolic link"},
 		{"merge piece", append([]string{"merge", "--out", pieces[0]}, pieces...), "dsbench merge: --out " + pieces[0] + ": the same file as " + pieces[0] + " (a piece to merge)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -693,7 +693,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 	// bytes the server writes at AUTH), so that a server running
 	// elsewhere (a binary in its private folder) serves it too.
 	cdir := b.Target.clientDir()
-	if err := os.WriteFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year), 0o644); err != nil {
+	if err := replaceFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year)); err != nil {
 		return "", fmt.Errorf("client folder: %w", err)
 	}
 	p, err := startProcess(cdir, args, nil)
