@@ -16,12 +16,18 @@ import (
 const defaultListen = "127.0.0.1"
 
 // listen opens the listening socket on host and port. Go's listeners set
-// SO_REUSEADDR on Unix, as ds-server does (§1.1), so a port whose last
-// connection is still in TIME-WAIT binds at once;
-// TestRebindRightAfterARun holds dsmock to it.
+// SO_REUSEADDR on Unix, so a port whose last connection of a dsmock run is
+// still in TIME-WAIT binds at once (TestRebindRightAfterARun); after a
+// ds-server run, whose TIME-WAIT connections carry SO_REUSEPORT alone, a
+// second try with SO_REUSEPORT binds as ds-server would, when nothing else
+// holds the port (rebind, listen_linux.go; TestRebindAfterDsServer).
 func listen(host string, port int) (net.Listener, error) {
 	var lc net.ListenConfig
-	return lc.Listen(context.Background(), "tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	ln, err := lc.Listen(context.Background(), "tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err == nil || port == 0 {
+		return ln, err
+	}
+	return rebind(host, port, err)
 }
 
 // checkListen refuses a --listen value that is not a bare host: the port
