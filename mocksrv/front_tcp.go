@@ -239,6 +239,16 @@ type Listener struct {
 	// sessions can be told apart, and Text.Label returns it. nil: no
 	// label (the reports as ds-server prints them).
 	SessionLabel func(n int, remote net.Addr) string
+	// MaxSessions bounds the sessions Serve runs at once (0: no bound): a
+	// connection beyond it is sent a refusal ("ERR: ...") and closed, and
+	// the refusal said on Options.Stderr.
+	MaxSessions int
+	// SessionLogMax bounds a Serve session's log in bytes (0: no bound):
+	// a session whose log passes it is ended, with the log so far and an
+	// error wrapping ErrLogTooLarge. Below it a session's log is kept in
+	// memory up to 64 KiB, then in a temporary file, so that memory stays
+	// bounded whatever a client makes the log grow to.
+	SessionLogMax int64
 }
 
 // SessionError is the error that ended a labelled session (Serve with
@@ -304,72 +314,119 @@ func interrupted(ctx context.Context, err error) error {
 	return fmt.Errorf("interrupted: %w (%v)", context.Cause(ctx), err)
 }
 
-// Serve keeps accepting until ctx is done or ln fails; each connection is
-// an independent simulation of the same config, run concurrently. It
-// closes ln when ctx is done and waits for running connections to end.
-// The header lines are not logged (the caller prints them once).
+// Serve keeps accepting until ctx is done or ln is closed; each
+// connection is an independent simulation of the same config, run
+// concurrently. A failed accept (out of file descriptors, say) is said on
+// Options.Stderr and retried with a growing delay, up to a second, while
+// the sessions go on. It closes ln when ctx is done and waits for running
+// connections to end. The header lines are not logged (the caller prints
+// them once).
 func (s *Listener) Serve(ctx context.Context, ln net.Listener) error {
-	var wg sync.WaitGroup
-	var mu sync.Mutex // serialises log output
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
 	defer stop()
-	var conns sync.Map
-	sessions := 0
-	defer func() {
-		conns.Range(func(k, _ any) bool { k.(net.Conn).Close(); return true })
-		wg.Wait()
-	}()
-	for {
+	st := &serving{gate: sessionGate{max: s.MaxSessions}}
+	defer st.end()
+	var b acceptBackoff
+	for sessions := 0; ; {
 		c, err := ln.Accept()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
+			if errors.Is(err, net.ErrClosed) {
+				return err
 			}
-			return err
+			b.wait(ctx, err, s.Options.Stderr, st.gate.count())
+			continue
 		}
-		conns.Store(c, struct{}{})
-		wg.Add(1)
+		b.recovered(s.Options.Stderr)
+		if running, ok := st.gate.enter(); !ok {
+			s.refuse(c, running)
+			continue
+		}
 		sessions++
 		label := ""
 		if s.SessionLabel != nil {
 			label = s.SessionLabel(sessions, c.RemoteAddr())
 		}
+		st.conns.Store(c, struct{}{})
+		st.wg.Add(1)
 		go func() {
-			defer wg.Done()
-			defer conns.Delete(c)
+			defer st.wg.Done()
+			defer st.gate.leave()
+			defer st.conns.Delete(c)
 			defer c.Close()
-			var logBuf bytes.Buffer
-			opt := s.Options
-			opt.NoHeader = true
-			opt.Log = nil
-			if s.Log != nil {
-				opt.Log = &logBuf
-			}
-			t, err := NewText(s.Config, opt)
-			if err == nil {
-				t.OnAuth = s.OnAuth
-				t.MaxRefusedOffers = s.MaxRefusedOffers
-				t.label = label
-				err = ServeConn(s.wrap(c), t, s.ReadTimeout)
-			}
-			if err != nil && label != "" {
-				err = &SessionError{Label: label, Err: err}
-			}
-			if s.Log != nil {
-				mu.Lock()
-				if label != "" {
-					fmt.Fprintln(s.Log, "# "+label)
-				}
-				s.Log.Write(logBuf.Bytes())
-				mu.Unlock()
-			}
-			if s.OnEnd != nil { // after the log, as in ServeOne: what it says follows the report
-				s.OnEnd(t, err)
-			}
+			s.session(c, label, &st.logMu)
 		}()
+	}
+}
+
+// serving is what Serve's sessions share.
+type serving struct {
+	wg    sync.WaitGroup
+	logMu sync.Mutex // serialises log output
+	conns sync.Map   // live connections, closed when Serve returns
+	gate  sessionGate
+}
+
+// end closes the live connections and waits for their sessions.
+func (st *serving) end() {
+	st.conns.Range(func(k, _ any) bool { k.(net.Conn).Close(); return true })
+	st.wg.Wait()
+}
+
+// session runs one Serve connection: its log is spooled (memory, then a
+// temporary file) and written to Log in one piece when it ends.
+func (s *Listener) session(c net.Conn, label string, logMu *sync.Mutex) {
+	opt := s.Options
+	opt.NoHeader = true
+	opt.Log = nil
+	var sp *spool
+	if s.Log != nil {
+		sp = &spool{max: s.SessionLogMax, over: func() { c.Close() }}
+		defer sp.close()
+		opt.Log = sp
+	}
+	t, err := NewText(s.Config, opt)
+	if err == nil {
+		t.OnAuth = s.OnAuth
+		t.MaxRefusedOffers = s.MaxRefusedOffers
+		t.label = label
+		err = ServeConn(s.wrap(c), t, s.ReadTimeout)
+	}
+	if sp != nil && sp.err != nil {
+		err = sp.err // the log's end closed the connection: that is why it ended
+	}
+	if err != nil && label != "" {
+		err = &SessionError{Label: label, Err: err}
+	}
+	if s.Log != nil {
+		logMu.Lock()
+		if label != "" {
+			fmt.Fprintln(s.Log, "# "+label)
+		}
+		sp.writeTo(s.Log)
+		if sp.err != nil {
+			fmt.Fprintf(s.Log, "\n# dsmock: the log ends here: %v\n", sp.err)
+		}
+		logMu.Unlock()
+	}
+	if s.OnEnd != nil { // after the log, as in ServeOne: what it says follows the report
+		s.OnEnd(t, err)
+	}
+}
+
+// refuse turns away a connection beyond MaxSessions: the client's first
+// read gets the reason, stderr says it, and the connection is closed.
+func (s *Listener) refuse(c net.Conn, running int) {
+	msg := fmt.Sprintf("ERR: dsmock runs %d sessions, its most at once (--max-sessions): try again later", running)
+	if s.Options.Newline || s.Config.Newline {
+		msg += "\n"
+	}
+	c.SetWriteDeadline(time.Now().Add(time.Second))
+	c.Write([]byte(msg))
+	c.Close()
+	if s.Options.Stderr != nil {
+		fmt.Fprintf(s.Options.Stderr, "dsmock: refused client %s: %d sessions run, the most at once (--max-sessions %d)\n", c.RemoteAddr(), running, s.MaxSessions)
 	}
 }
