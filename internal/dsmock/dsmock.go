@@ -6,12 +6,17 @@
 //
 //	dsmock [-c config.xml | -l n] [-p port] [-n] [-v all|brief|jobs|stats[+]] [-d n] [-j n]
 //	       [-r n] [-f model|trace] [-g n] [-s n] [-o] [--write-actual] [--serve] [--timeout d] [--spin d]
-//	       [--listen addr] [--mem-fail hard|machine|contention] [--help]
+//	       [--listen addr] [--mem-fail hard|machine|contention] [--max-sessions n]
+//	       [--session-log-max size] [--help]
 //
 // dsmock's own options: --write-actual writes actRunTime into ds-jobs.xml;
 // --serve keeps accepting connections, each an independent simulation of
 // the same config, run concurrently, until interrupted (ds-server accepts
-// one); --timeout (default 10m) abandons a connection silent that long;
+// one), at most --max-sessions at once (default 1000; a client beyond is
+// refused with a message), each session's log kept in memory up to 64 KiB
+// and then in a temporary file until the session ends, at most
+// --session-log-max of it (default 1GiB; past it the session is ended);
+// --timeout (default 10m) abandons a connection silent that long;
 // --spin (default 100µs, 0 to turn off) is how long a read busy-polls
 // before parking, which saves a thread wake-up per protocol round trip
 // (internal/netspin); --mem-fail switches on the memory extension
@@ -142,7 +147,8 @@ func serve(st settings, cfg *mocksrv.Config, cmdline string, stdout, stderr io.W
 	var fileErr atomic.Bool
 	srv := &mocksrv.Listener{Config: cfg, Options: opt, Log: stdout, ReadTimeout: st.timeout, WrapConn: netspin.Wrapper(st.spin),
 		OnAuth: func(xml []byte) error { return writeFile("ds-system.xml", xml) },
-		OnEnd:  sessionEnd(st, cfg, stderr, &fileErr), SessionLabel: sessionLabel}
+		OnEnd:  sessionEnd(st, cfg, stderr, &fileErr), SessionLabel: sessionLabel,
+		MaxSessions: st.limits.maxSessions, SessionLogMax: st.limits.sessionLogMax}
 	if ready != nil {
 		ready(ln.Addr())
 	}
@@ -364,6 +370,10 @@ func help(topic string) string {
                   or reset by a recovery without a failure; ds-server.md
                   §6.1, §6.2)
   --serve         keep accepting connections (each an independent simulation)
+  --max-sessions n     with --serve: at most n sessions at once (default 1000);
+                       a client beyond them is refused with a message
+  --session-log-max s  with --serve: end a session whose log passes s (default
+                       1GiB; 512MiB, 100MB, bytes; 0: no limit)
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)
   --listen addr   listen on addr (default 127.0.0.1; ds-server's is 0.0.0.0)

@@ -28,6 +28,7 @@ type settings struct {
 	unbilled    bool   // --unbilled: say on stderr what the report's cost leaves out
 	laterSeeds  []int  // the -r values after the first, which count for nothing (§8)
 	year        mocksrv.Year
+	limits      serveLimits // --max-sessions, --session-log-max (serveopts.go)
 }
 
 // commandLine is what reading the command line needs: ds-server's program
@@ -54,11 +55,13 @@ func (cl commandLine) usage(msg string) int {
 // refused option, -h, no -c), its messages printed.
 func (cl commandLine) parse(args []string) (st settings, status int, ok bool) {
 	opts, err := getopt(args, "c:p:nv:d:j:r:f:g:s:ol:b:ih:",
-		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true, "unbilled": false, "year": true})
+		map[string]bool{"write-actual": false, "serve": false, "timeout": true, "spin": true, "listen": true, "help": false, "mem-fail": true, "swf": true, "unbilled": false, "year": true,
+			"max-sessions": true, "session-log-max": true})
 	if err != nil {
 		return st, cl.usage(err.Error()), false
 	}
-	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel(""), listen: defaultListen, year: mocksrv.DefaultYear}
+	st = settings{port: 50000, timeout: mocksrv.DefaultReadTimeout, spin: netspin.DefaultSpin, level: mocksrv.ParseLevel(""), listen: defaultListen, year: mocksrv.DefaultYear,
+		limits: serveLimits{maxSessions: defaultMaxSessions, sessionLogMax: defaultSessionLogMax}}
 	for _, o := range opts {
 		if status, ok := cl.apply(&st, o); !ok {
 			return st, status, false
@@ -152,6 +155,10 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		st.memFail = m
 	case "serve":
 		st.serve = true
+	case "max-sessions", "session-log-max":
+		if err := st.limits.apply(o.name, o.value); err != nil {
+			return refuse("dsmock: " + err.Error())
+		}
 	case "listen":
 		if err := checkListen(o.value); err != nil {
 			return refuse("dsmock: " + err.Error())

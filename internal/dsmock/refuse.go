@@ -17,6 +17,9 @@ import (
 // changes nothing a ds-server command line does; running on would leave
 // the user believing the option counted.
 func refuseLoaded(st settings, cfg *mocksrv.Config) error {
+	if st.limits.given != "" && !st.serve {
+		return fmt.Errorf("%s bounds --serve's sessions: without --serve dsmock runs one, as ds-server does", st.limits.given)
+	}
 	if st.memFail != mocksrv.MemFailOff {
 		if err := mocksrv.CheckMemExt(cfg, st.memFail); err != nil {
 			return fmt.Errorf("--mem-fail: %w", err)
