@@ -571,8 +571,8 @@ prints the report the whole sweep would.
 
 An output flag (--out, --html, --waits, --plots, --keep-logs), or a
 --client-dir where ds-system.xml would be written, that would write over an
-input (a config, its job or failure file, a trace, a piece) is refused
-before any run.
+input (a config, its job or failure file, a trace, a piece), by its name or
+through a hard or symbolic link, is refused before any run.
 
 Flags:
 %s
