@@ -2,6 +2,7 @@ package mocksrv
 
 import (
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -58,4 +59,43 @@ func TestCInt(t *testing.T) {
 			t.Errorf("CInt(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// FuzzCInt: CInt agrees with C's conversion computed another way: the
+// number's digits as a big integer, clamped to the 64-bit long (strtol),
+// then its low 32 bits (the int). ok is whether any digit was read.
+func FuzzCInt(f *testing.F) {
+	for _, s := range []string{"0", "12x", "-7", " \t+5", "4294967297", "-2147483649", "9223372036854775808", "-99999999999999999999999", "", "-", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := CInt(s)
+		rest := strings.TrimLeft(s, " \t\n\v\f\r")
+		sign := ""
+		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
+			sign, rest = rest[:1], rest[1:]
+		}
+		digits := rest[:len(rest)-len(strings.TrimLeft(rest, "0123456789"))]
+		if ok != (digits != "") {
+			t.Fatalf("CInt(%q): ok %v with digits %q", s, ok, digits)
+		}
+		if !ok {
+			if got != 0 {
+				t.Fatalf("CInt(%q) = %d without digits", s, got)
+			}
+			return
+		}
+		v, _ := new(big.Int).SetString(digits, 10)
+		if sign == "-" {
+			v.Neg(v)
+		}
+		if v.Cmp(big.NewInt(math.MaxInt64)) > 0 {
+			v.SetInt64(math.MaxInt64)
+		} else if v.Cmp(big.NewInt(math.MinInt64)) < 0 {
+			v.SetInt64(math.MinInt64)
+		}
+		if want := int(int32(v.Int64())); got != want {
+			t.Fatalf("CInt(%q) = %d, want %d", s, got, want)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package swf
 
 import (
 	"errors"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -33,6 +34,14 @@ func FuzzParse(f *testing.F) {
 		r, err := Convert(tr, Options{}, nil)
 		if err != nil {
 			return
+		}
+		if r.MemoryAtLimit > len(r.Jobs) || r.MemoryAtFloor > len(r.Jobs) {
+			t.Fatalf("%d jobs, %d memories capped, %d raised", len(r.Jobs), r.MemoryAtLimit, r.MemoryAtFloor)
+		}
+		for _, j := range r.Jobs {
+			if j.Memory < 100 || j.Memory > math.MaxInt32 || j.ActMemory > j.Memory {
+				t.Fatalf("job %d: memory %d, actMemory %d", j.ID, j.Memory, j.ActMemory)
+			}
 		}
 		w, err := r.Workload("f.xml")
 		if err != nil {
