@@ -269,6 +269,9 @@ func replaceFile(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+			return fmt.Errorf("%s: cannot write the file: a folder of that name is in the way", path)
+		}
 	}
 	return err
 }

@@ -134,3 +134,17 @@ func TestReplaceFileNeverWritesThroughALink(t *testing.T) {
 		assert.Empty(t, left)
 	}
 }
+
+// A folder where the file goes is said in words, and nothing is left
+// behind.
+func TestReplaceFileOverAFolder(t *testing.T) {
+	dir := t.TempDir()
+	sys := filepath.Join(dir, "ds-system.xml")
+	require.NoError(t, os.Mkdir(sys, 0o755))
+	err := replaceFile(sys, []byte("<system/>"))
+	require.Error(t, err)
+	assert.Equal(t, sys+": cannot write the file: a folder of that name is in the way", err.Error())
+	left, err := filepath.Glob(filepath.Join(dir, ".dsbench-*"))
+	require.NoError(t, err)
+	assert.Empty(t, left)
+}
