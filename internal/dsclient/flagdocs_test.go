@@ -51,12 +51,13 @@ func TestUsageLineNamesEveryFlag(t *testing.T) {
 	}
 }
 
-// README's dsclient flag table has a row for every flag.
-func TestReadmeFlagTableNamesEveryFlag(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// The flag table of dsclient's page (docs/dsclient.md) has a row for every
+// flag.
+func TestDocsFlagTableNamesEveryFlag(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "dsclient.md"))
 	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(data), "\n## dsclient: run a strategy against ds-server\n")
-	require.True(t, ok, "README's dsclient section")
+	_, section, ok := strings.Cut(string(data), "\n## Flags\n")
+	require.True(t, ok, "docs/dsclient.md's Flags section")
 	section, _, _ = strings.Cut(section, "\n## ")
 	var firstCells []string
 	for _, line := range strings.Split(section, "\n") {
@@ -64,9 +65,9 @@ func TestReadmeFlagTableNamesEveryFlag(t *testing.T) {
 			firstCells = append(firstCells, cells[1])
 		}
 	}
-	require.NotEmpty(t, firstCells, "README's dsclient flag table")
+	require.NotEmpty(t, firstCells, "docs/dsclient.md's flag table")
 	table := strings.Join(firstCells, "\n")
 	for _, f := range flagNames() {
-		assert.True(t, mentions(table, f), "README's dsclient flag table has no row for %s", f[0])
+		assert.True(t, mentions(table, f), "docs/dsclient.md's flag table has no row for %s", f[0])
 	}
 }
