@@ -372,7 +372,7 @@ func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) erro
 		// ds-server refuses PSHJ only to give up on the run: the job pushed
 		// past 1.5 × the end time with nothing left to release (§5.14). The
 		// job has left the submission queue, so nothing can be asked again.
-		return fmt.Errorf("ds-server gave up on the run (%s): it refuses PSHJ when the job would be offered again past 1.5 × the end time with nothing left to release (ds-server.md §5.14)", strings.TrimSpace(se.Text))
+		return fmt.Errorf("ds-server gave up on the run (%s): it refuses PSHJ when the job would be offered again past 1.5 × the end time with nothing left to release", strings.TrimSpace(se.Text))
 	}
 	sc, isSched := a.(protocol.Schedule)
 	jobSched := isSched && b.job != nil && sc.JobID == b.job.ID

@@ -357,7 +357,7 @@ func (c *Client) number(cmd string) (int, error) {
 // server (ds-server.md §5.9), so they are refused here without sending.
 func (c *Client) CountJobs(s ServerRef, st JobState) (int, error) {
 	if st < JobStateWaiting || st > JobStateKilled {
-		return 0, fmt.Errorf("CNTJ %s %d: job state must be 1..7 (0 and 8 crash ds-server, ds-server.md §5.9)", s, st)
+		return 0, fmt.Errorf("CNTJ %s %d: job state must be 1..7 (0 and 8 crash ds-server)", s, st)
 	}
 	return c.number("CNTJ " + s.String() + " " + strconv.Itoa(int(st)))
 }

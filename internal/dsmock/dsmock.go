@@ -280,7 +280,7 @@ func unbilledLine(label string, rep *mocksrv.Report) string {
 	}
 	u := rep.Unbilled
 	if u.Servers == 0 {
-		return who + "the report's cost leaves nothing out (ds-server.md §6.1, §6.2)"
+		return who + "the report's cost leaves nothing out"
 	}
 	share := ""
 	if rep.TotalCost > 0 {
@@ -290,7 +290,7 @@ func unbilledLine(label string, rep *mocksrv.Report) string {
 	if u.Servers == 1 {
 		servers = "server"
 	}
-	return fmt.Sprintf("%sthe report's cost leaves out $%.2f (%d %s, %d server-seconds%s; ds-server.md §6.1, §6.2)",
+	return fmt.Sprintf("%sthe report's cost leaves out $%.2f (%d %s, %d server-seconds%s)",
 		who, u.Cost, u.Servers, servers, u.Seconds, share)
 }
 
@@ -367,8 +367,7 @@ func help(topic string) string {
                   refused with a job file or --swf, which write none)
   --unbilled      after the report, say on stderr what its cost leaves out:
                   server time ds-server does not bill (hidden by MIGJ or KILJ,
-                  or reset by a recovery without a failure; ds-server.md
-                  §6.1, §6.2)
+                  or reset by a recovery without a failure; docs/dsbench.md)
   --serve         keep accepting connections (each an independent simulation)
   --max-sessions n     with --serve: at most n sessions at once (default 1000);
                        a client beyond them is refused with a message
@@ -377,7 +376,7 @@ func help(topic string) string {
   --timeout d     abandon a connection silent for d (default 10m)
   --spin d        busy-poll a read for d before parking (default 100us; 0: off)
   --listen addr   listen on addr (default 127.0.0.1; ds-server's is 0.0.0.0)
-  --mem-fail m    the memory extension (estimation.md Part E): SCHM, actMemory
+  --mem-fail m    the memory extension (docs/memory-extension.md): SCHM, actMemory
                   from the job file, memory failures by model m: hard |
                   machine | contention (default: off, ds-server exactly)
   --swf trace     run an SWF workload trace (trace.swf[:options], see dsswf -h):

@@ -138,9 +138,9 @@ func (cl commandLine) applyOwn(st *settings, o opt) (status int, ok bool) {
 		// (failure-models.md §12.5), warned about as the config loads.
 		st.load.Limit, st.load.LimitGiven = atoi(o.value), true
 	case "b":
-		return refuse("dsmock: -b (break point) is not implemented (ds-server.md decision 7)")
+		return refuse("dsmock: -b (break point) is not implemented")
 	case "i":
-		return refuse("dsmock: -i (interactive mode) is not implemented (ds-server.md decision 7)")
+		return refuse("dsmock: -i (interactive mode) is not implemented")
 	case "swf":
 		st.swf = o.value
 	case "write-actual":

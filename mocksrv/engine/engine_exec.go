@@ -276,7 +276,7 @@ func cntjStateLine(c *Command) string {
 		if c.N == 0 {
 			name = " (submitted)"
 		}
-		return "dsmock: CNTJ job state " + strconv.Itoa(c.N) + name + " is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9): " + counted
+		return "dsmock: CNTJ job state " + strconv.Itoa(c.N) + name + " is refused, as ds-server crashes on 0 and 8: " + counted
 	}
 	return tok + ": Out of bound! (0 - 8); Job state"
 }

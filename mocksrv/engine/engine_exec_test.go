@@ -119,8 +119,8 @@ func TestSection5_5To5_9(t *testing.T) {
 	}{
 		{Command{N: 9, Token: "9x"}, "9x: Out of bound! (0 - 8); Job state\n"},
 		{Command{N: -1, Token: "-1"}, "-1: Out of bound! (0 - 8); Job state\n"},
-		{Command{N: 0, Token: "0"}, "dsmock: CNTJ job state 0 (submitted) is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9)" + counted},
-		{Command{N: 8}, "dsmock: CNTJ job state 8 is refused, as ds-server crashes on 0 and 8 (ds-server.md §5.9)" + counted},
+		{Command{N: 0, Token: "0"}, "dsmock: CNTJ job state 0 (submitted) is refused, as ds-server crashes on 0 and 8" + counted},
+		{Command{N: 8}, "dsmock: CNTJ job state 8 is refused, as ds-server crashes on 0 and 8" + counted},
 		{Command{Token: "x", Missing: MissingN}, `dsmock: CNTJ job state "x" is not a number` + counted},
 	} {
 		stderr.Reset()

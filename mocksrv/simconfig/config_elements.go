@@ -258,13 +258,13 @@ func (l *cfgLoader) jobsElem(e *etree.Element) *ConfigError {
 	l.cfg.JobPath = p
 	if p == "" {
 		e := l.invalid(ctx+": attribute file", fmt.Sprintf("job file %q not found", f), fmt.Sprintf("%s: job file %s not found", l.path, f))
-		e.Divergence = "ds-server aborts on a missing job file (ds-server.md Appendix D)"
+		e.Divergence = "ds-server aborts on a missing job file"
 		return e
 	}
 	data, err := l.readFile(p)
 	if err != nil {
 		e := l.invalid(ctx+": attribute file", fmt.Sprintf("job file %q: %s", f, cfgPathErr(err)), fmt.Sprintf("%s: job file %s: %s", l.path, f, cfgPathErr(err)))
-		e.Divergence = "ds-server aborts on an unreadable job file (ds-server.md Appendix D)"
+		e.Divergence = "ds-server aborts on an unreadable job file"
 		return e
 	}
 	jobs, ext, je := jobfileParseExt(f, data)

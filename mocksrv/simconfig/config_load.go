@@ -235,7 +235,7 @@ func (l *cfgLoader) checkDocument() *ConfigError {
 	}
 	if len(c.ConfigOrder) == 0 {
 		e := l.invalid("<servers>", "no <server> element", l.path+": <servers>: no <server> element")
-		e.Divergence = "ds-server's behaviour without server types is not specified (ds-server.md §2.3)"
+		e.Divergence = "ds-server's behaviour without server types is not specified"
 		return e
 	}
 	if !l.jobFileMode {
@@ -312,7 +312,7 @@ func (l *cfgLoader) checkWorkload() *ConfigError {
 		m := fmt.Sprintf("Min load (%d) should be less than max load (%d)!", w.MinLoad, w.MaxLoad)
 		e := l.fatal("<workload>", m, m)
 		if !l.jobFileMode {
-			e.Divergence = "ds-server hangs while generating jobs for this workload (job-generation.md §8)"
+			e.Divergence = "ds-server hangs while generating jobs for this workload"
 		}
 		return e
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// failtraceParse reads a failure trace (ds-server.md Appendix C.1): leading
+// failtraceParse reads a failure trace: leading
 // white space and lines starting with '#' at the top of the file are skipped
 // (comments are allowed only before the first record); then come white-space
 // separated records of four fields, failStart failEnd serverTypeName serverId.
@@ -77,7 +77,7 @@ records:
 func failtraceErr(path string, rec, line int, msg string) *ConfigError {
 	ctx := fmt.Sprintf("line %d: record %d", line, rec)
 	return &ConfigError{File: path, Context: ctx, Msg: msg, Stderr: []string{path + ": " + ctx + ": " + msg},
-		Divergence: "ds-server's behaviour on a bad failure trace is undefined (ds-server.md Appendix C.1)"}
+		Divergence: "ds-server's behaviour on a bad failure trace is undefined"}
 }
 
 // failtraceField stores field n (0-based) of record rec into r, checking

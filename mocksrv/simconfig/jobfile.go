@@ -75,12 +75,12 @@ func jobfileParseExt(path string, data []byte) ([]Job, memAttrs, *ConfigError) {
 		if err != nil {
 			l, m := cfgXMLErr(err, line)
 			e := bad(l, "", m)
-			e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
+			e.Divergence = "ds-server aborts on an unparsable job file"
 			return nil, ext, e
 		}
 		if _, m := cfgXMLTokenCheck(tok, depth, &roots); m != "" {
 			e := bad(line, "", m)
-			e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
+			e.Divergence = "ds-server aborts on an unparsable job file"
 			return nil, ext, e
 		}
 		switch t := tok.(type) {
@@ -94,7 +94,7 @@ func jobfileParseExt(path string, data []byte) ([]Job, memAttrs, *ConfigError) {
 			k := len(jobs)
 			if k >= cfgMaxJobs {
 				e := bad(line, fmt.Sprintf("<job> %d", k), fmt.Sprintf("more than %d jobs", cfgMaxJobs))
-				e.Divergence = "the limit of ds-server.md §2.7; ds-server's own message is not specified"
+				e.Divergence = "ds-server's limit; its own message is not specified"
 				return nil, ext, e
 			}
 			j, e := jobfileJob(t, k, line, bad)
@@ -107,7 +107,7 @@ func jobfileParseExt(path string, data []byte) ([]Job, memAttrs, *ConfigError) {
 	}
 	if roots == 0 {
 		e := bad(1, "", "malformed XML: no root element")
-		e.Divergence = "ds-server aborts on an unparsable job file (ds-server.md Appendix D)"
+		e.Divergence = "ds-server aborts on an unparsable job file"
 		return nil, ext, e
 	}
 	return jobs, ext, nil
@@ -159,7 +159,7 @@ func jobfileJob(t xml.StartElement, k, line int, bad func(int, string, string, .
 	if j.ID != k {
 		m := fmt.Sprintf("job id %d where id %d was expected: ids must be 0, 1, 2, … in file order", j.ID, k)
 		e := bad(line, ctx+": attribute id", m)
-		e.Divergence = "ds-server loads the file, then checks capability against the job at position = id (ds-server.md §2.7, decision 9)"
+		e.Divergence = "ds-server loads the file, then checks capability against the job at position = id"
 		return j, e
 	}
 	if j.Submit < 0 {

@@ -206,9 +206,9 @@ func (j *jobgen) cores(id int) (int, *ConfigError) {
 		h := s.maxCores / 2
 		if h == 0 {
 			// job-generation.md §8, decision 2.
-			m := fmt.Sprintf("cannot generate job %d: the largest server type has 1 core, and ds-server's upper-half core rule (job-generation.md §5.5 case 1) divides by zero", id)
+			m := fmt.Sprintf("cannot generate job %d: the largest server type has 1 core, and ds-server's upper-half core rule divides by zero", id)
 			return 0, &ConfigError{Context: "job generation", Msg: m, Stderr: []string{m}, Status: 1,
-				Divergence: "ds-server dies with SIGFPE (exit status 136) and writes nothing (job-generation.md §8)"}
+				Divergence: "ds-server dies with SIGFPE (exit status 136) and writes nothing"}
 		}
 		return h + g.draw(h) + 1, nil
 	}

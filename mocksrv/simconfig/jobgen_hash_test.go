@@ -286,7 +286,7 @@ func TestGeneratedJobsFailureModes(t *testing.T) {
 		name, xml, msg string
 		stderr         []string
 	}{
-		{"x01", x01.xml(), "divides by zero", []string{"cannot generate job 0: the largest server type has 1 core, and ds-server's upper-half core rule (job-generation.md §5.5 case 1) divides by zero"}},
+		{"x01", x01.xml(), "divides by zero", []string{"cannot generate job 0: the largest server type has 1 core, and ds-server's upper-half core rule divides by zero"}},
 		{"x03", x03.xml(), "Min load (60) should be less than max load (40)!", []string{"Min load (60) should be less than max load (40)!"}},
 	}
 	for _, tc := range cases {

@@ -68,7 +68,7 @@ func (o Options) Validate() error {
 	case o.Offset < 0 || o.Offset > math.MaxInt32:
 		return bad("offset", o.Offset, "want seconds from 0 to 2147483647")
 	case o.Disk < 0 || o.Disk > 0 && o.Disk < 100:
-		return bad("disk", o.Disk, "want at least 100 MB (GETS refuses less, ds-server.md §5.3)")
+		return bad("disk", o.Disk, "want at least 100 MB (GETS refuses less)")
 	case o.MemPerCore < 0:
 		return bad("mem-per-core", o.MemPerCore, "want a positive number of MB")
 	case o.MaxJobs < 0 || o.MaxJobs > maxJobs:

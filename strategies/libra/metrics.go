@@ -46,9 +46,9 @@ func (b *book) metrics(truth *strategies.Truth, bid bool, reasons []string) []st
 		{Name: "reliability", Value: pct(float64(s.nQoS), float64(s.nAcc)), Unit: "%", Help: "accepted jobs that met their SLA, over accepted jobs (Eq. 6.3)"},
 		{Name: "slaPct", Value: pct(float64(s.nQoS), float64(s.n)), Unit: "%", Help: "jobs that met their SLA, over all jobs (Eq. 6.2)"},
 		{Name: "waitSLA", Value: mean(s.wait, s.nQoS), Unit: "s", Approx: s.approx, Help: "mean wait TST − TSU of SLA-met jobs (Eq. 6.1)"},
-		{Name: "avgSlowdown", Value: mean(s.slow, s.nSlow), Approx: s.approx, Help: "mean (TF − TSU)/runtime over deadline-met jobs (§5.3.2)"},
+		{Name: "avgSlowdown", Value: mean(s.slow, s.nSlow), Approx: s.approx, Help: "mean (TF − TSU)/runtime over deadline-met jobs"},
 		{Name: "accepted", Value: float64(s.nAcc), Unit: "jobs", Help: "jobs admitted by the policy"},
-		{Name: "rejected", Value: float64(s.nRej), Unit: "jobs", Help: "jobs rejected by admission and dispatched best-effort (B.8)"},
+		{Name: "rejected", Value: float64(s.nRej), Unit: "jobs", Help: "jobs rejected by admission and dispatched best-effort"},
 	}
 	for _, r := range reasons {
 		ms = append(ms, strategies.Metric{Name: "rejected." + r, Value: float64(s.byReason[r]), Unit: "jobs", Help: "rejections for " + r})

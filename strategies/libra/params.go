@@ -73,7 +73,7 @@ func qosParamDecls(defPreset string) []strategies.Param {
 		f("cv", "0.25", "sd/mean of the synthesised factors (≥ 0; assumed, the thesis gives none)"),
 		f("dMin", "1", "lower bound of the deadline factor (≥ 1: a deadline shorter than the runtime is refused)"),
 		{Name: "seed", Kind: strategies.String, Default: "0x4C49425241", Help: "hash seed (decimal or 0x hex)"},
-		{Name: "preferPowered", Kind: strategies.Bool, Default: "true", Help: "try booting/idle/active servers before inactive ones (B.7)"},
+		{Name: "preferPowered", Kind: strategies.Bool, Default: "true", Help: "try booting/idle/active servers before inactive ones"},
 	}
 }
 
@@ -82,7 +82,7 @@ func qosParamDecls(defPreset string) []strategies.Param {
 // they dispatch rejects by earliest finish and read the ledger).
 func admissionParamDecls() []strategies.Param {
 	return []strategies.Param{
-		{Name: "fallback", Kind: strategies.String, Default: "earliest", Choices: []string{"earliest", "cheapest", "defer"}, Help: "after a reject: earliest | cheapest | defer (B.8)"},
+		{Name: "fallback", Kind: strategies.String, Default: "earliest", Choices: []string{"earliest", "cheapest", "defer"}, Help: "after a reject: earliest | cheapest | defer"},
 		{Name: "timeline", Kind: strategies.String, Default: "ledger", Choices: []string{"ledger", "lstj", "ejwt"},
 			Help: "server timelines from: ledger (client-side shadow, resynced when stale) | lstj (one LSTJ per non-empty candidate) | ejwt (cheap EJWT bound for the new job)"},
 	}

@@ -50,9 +50,9 @@ type queuePolicy struct {
 
 func registerQueuePolicies() {
 	for _, p := range []struct{ name, summary string }{
-		{"fcfs", "FCFS (seed 004's FCFS-BF in ds-sim): one global queue in submit order, no backfilling, generous deadline admission"},
-		{"sjf", "SJF (seed 004's SJF-BF in ds-sim): one global queue, shortest estimate first, no backfilling, generous deadline admission"},
-		{"edf", "EDF (seed 004's EDF-BF in ds-sim): one global queue, earliest synthesised deadline first, no backfilling, generous deadline admission"},
+		{"fcfs", "FCFS (the Libra thesis's FCFS-BF in ds-sim): one global queue in submit order, no backfilling, generous deadline admission"},
+		{"sjf", "SJF (the Libra thesis's SJF-BF in ds-sim): one global queue, shortest estimate first, no backfilling, generous deadline admission"},
+		{"edf", "EDF (the Libra thesis's EDF-BF in ds-sim): one global queue, earliest synthesised deadline first, no backfilling, generous deadline admission"},
 	} {
 		strategies.Register(strategies.Info{Name: p.name, Summary: p.summary, Params: qosParamDecls("riskd"),
 			New: func(ps strategies.Params) (strategies.Strategy, error) {

@@ -25,16 +25,16 @@ func init() {
 			},
 		})
 	}
-	reg("libra", "Libra (seed 004): best fit among servers predicted to meet the synthesised deadline; else earliest finish", "riskd", vLibra,
+	reg("libra", "Libra (Yeo's thesis): best fit among servers predicted to meet the synthesised deadline; else earliest finish", "riskd", vLibra,
 		f("gamma", "1", "Libra's static price: γ·RE (A.1.8)"), f("delta", "1", "Libra's static price: δ·RE/D (A.1.8)"))
-	reg("libraplus", "Libra+$ (seed 004): best fit within budget at a price rising with the server's load (betaAuto: Libra+$Auto)", "plus", vPlus,
+	reg("libraplus", "Libra+$ (Yeo's thesis): best fit within budget at a price rising with the server's load (betaAuto: Libra+$Auto)", "plus", vPlus,
 		f("alpha", fromPreset, "static pricing factor α (NaN: the preset's, 1)"),
 		f("beta", fromPreset, "dynamic pricing factor β (NaN: the preset's, 0.1; ch6 0.3; 1 with betaAuto)"),
 		strategies.Param{Name: "betaAuto", Kind: strategies.Bool, Default: "false", Help: "Libra+$Auto: adapt β to the free servers after each job (Fig. 7.1)"},
 		f("betaMin", "0.01", "lower clamp of β with betaAuto"), f("betaMax", "10", "upper clamp of β with betaAuto"))
-	reg("librasla", "LibraSLA (seed 004): highest return, HARD deadlines kept, soft jobs while utility ≥ 0", "sla", vSLA,
+	reg("librasla", "LibraSLA (Yeo's thesis): highest return, HARD deadlines kept, soft jobs while utility ≥ 0", "sla", vSLA,
 		strategies.Param{Name: "slaSelect", Kind: strategies.String, Default: "total", Choices: []string{"total", "marginal"}, Help: "total (highest node return, literal) | marginal (least delay)"})
-	reg("librariskd", "LibraRiskD (seed 004): first server with zero risk of deadline delay (σ of DDY = 0)", "riskd", vRiskD,
+	reg("librariskd", "LibraRiskD (Yeo's thesis): first server with zero risk of deadline delay (σ of DDY = 0)", "riskd", vRiskD,
 		f("riskEpsilon", "1e-9", "σ at or below this is zero risk (≥ 0)"),
 		strategies.Param{Name: "riskStrict", Kind: strategies.Bool, Default: "false", Help: "also require the new job on time"},
 		strategies.Param{Name: "riskSelect", Kind: strategies.String, Default: "first", Choices: []string{"first", "bestfit"}, Help: "first (first fit, literal Fig. 5.1) | bestfit (RESFree ascending)"})

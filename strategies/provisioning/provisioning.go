@@ -66,14 +66,14 @@ type family struct {
 }
 
 var families = []family{
-	{"thr", "provisioning (seed 000 H1): power just enough cores to drain backlog + forecast within H, TERM surplus servers as they empty", targetThr, false, "0", "false", false},
-	{"thr-delay", "provisioning (seed 000 H2): thr with TERM hysteresis (a surplus server is TERMed after τ_idle empty)", targetThr, false, "-1", "false", false},
-	{"fluidplan", "provisioning (seed 000 §6.3 LP): constant capacity minimising server cost + waiting cost of a fluid backlog over K epochs", targetFluid, false, "0", "false", false},
-	{"costdp", "provisioning (seed 000 H3): receding-horizon stochastic DP over K epochs choosing the capacity, with removal charge", targetCostDP, false, "0", "false", false},
-	{"costdp-mono", "provisioning (seed 000 H4): costdp with capacity monotone in the backlog", targetCostMono, false, "0", "false", false},
-	{"costdp-nom", "provisioning (seed 000 H5): costdp without the removal charge M*", targetCostNoM, false, "0", "false", false},
-	{"bestpack-boot", "queue-or-boot (seed 001): start now if a server can; queue if the pool frees within the boot time or the job is short; else boot iff p̂·c1·q1 > c2·q2", targetNone, true, "0", "true", false},
-	{"provision", "provisioning (B.7): bestpack-boot placement gated by a capacity target (target=thr|thr-delay|fluidplan|costdp…), MIGJ and TERM at completions", targetFluid, true, "0", "true", true},
+	{"thr", "provisioning (the provisioning thesis's H1): power just enough cores to drain backlog + forecast within H, TERM surplus servers as they empty", targetThr, false, "0", "false", false},
+	{"thr-delay", "provisioning (the provisioning thesis's H2): thr with TERM hysteresis (a surplus server is TERMed after τ_idle empty)", targetThr, false, "-1", "false", false},
+	{"fluidplan", "provisioning (the provisioning thesis's LP): constant capacity minimising server cost + waiting cost of a fluid backlog over K epochs", targetFluid, false, "0", "false", false},
+	{"costdp", "provisioning (the provisioning thesis's H3): receding-horizon stochastic DP over K epochs choosing the capacity, with removal charge", targetCostDP, false, "0", "false", false},
+	{"costdp-mono", "provisioning (the provisioning thesis's H4): costdp with capacity monotone in the backlog", targetCostMono, false, "0", "false", false},
+	{"costdp-nom", "provisioning (the provisioning thesis's H5): costdp without the removal charge M*", targetCostNoM, false, "0", "false", false},
+	{"bestpack-boot", "queue-or-boot (Filippopoulos and Karatza): start now if a server can; queue if the pool frees within the boot time or the job is short; else boot iff p̂·c1·q1 > c2·q2", targetNone, true, "0", "true", false},
+	{"provision", "provisioning: bestpack-boot placement gated by a capacity target (target=thr|thr-delay|fluidplan|costdp…), MIGJ and TERM at completions", targetFluid, true, "0", "true", true},
 }
 
 func init() {

@@ -43,7 +43,7 @@ const (
 func init() {
 	strategies.Register(strategies.Info{
 		Name:    "sgme",
-		Summary: "similarity-group memory estimation (seed 002): a base policy that, with dsmock's extension, reserves each job's estimated memory (SCHM) and learns from failures",
+		Summary: "similarity-group memory estimation (Yom-Tov and Aridor): a base policy that, with dsmock's extension, reserves each job's estimated memory (SCHM) and learns from failures",
 		Params: []strategies.Param{
 			{Name: "base", Kind: strategies.String, Default: BaseFCFSFirst,
 				Help: "the base placement policy: fcfs-ff (strict FCFS, head-of-line, first fit), fcfs-bf (… best fit on memory), or a registered strategy (ff, bf, cost-reduce:multiplier=2 …)"},

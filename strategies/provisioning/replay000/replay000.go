@@ -99,7 +99,7 @@ func Files(o Options) (config, jobs []byte, err error) {
 		return nil, nil, err
 	}
 	var c strings.Builder
-	fmt.Fprintf(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- seed-000 replay (provisioning.md Part E): %s -->\n", o)
+	fmt.Fprintf(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- the provisioning thesis's replay: %s -->\n", o)
 	fmt.Fprintf(&c, "<config randomSeed=\"%d\">\n  <servers>\n", o.Seed%1000000+1)
 	fmt.Fprintf(&c, "    <server type=\"node\" limit=\"%d\" bootupTime=\"%d\" hourlyRate=\"1\" cores=\"1\" memory=\"1000\" disk=\"1000\" />\n", o.servers(), BootupTime)
 	c.WriteString("  </servers>\n  <jobs file=\"jobs.xml\" />\n</config>\n")
