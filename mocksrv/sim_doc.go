@@ -138,7 +138,7 @@
 //	workloads and clusters           mocksrv/memwork
 //
 // Its choices where Part E leaves one open (also in /tmp/coord/ext-wire.md
-// for the strategy side and in README):
+// for the strategy side and in docs/memory-extension.md):
 //   - SCHM checks the job first (SCHD's text), then allocMem (a plain decimal,
 //     the fifth and last token, 100 ≤ allocMem ≤ the job's memory, else
 //     "ERR: invalid allocation (<msg>)!"), then SCHD's checks with allocMem

@@ -10,7 +10,7 @@ import (
 // UnknownStrategy is the error for a name no registered strategy has:
 // "unknown strategy "wray": did you mean wary? (known: …; a new strategy
 // package must be imported by the command's main: strategies/all/all.go in
-// this module)", or a module's own main (README, "A strategy in your own
+// this module)", or a module's own main (docs/strategy-kit.md, "A strategy in your own
 // module"). The nearest name
 // catches a typo; the import note is for the other common cause, a new
 // package that nothing imports and so never registers.

@@ -14,7 +14,7 @@ import (
 // split at the boot time of the type the job completed on: the part up to
 // a boot is what powering a server on costs a job (or a queue no longer
 // than a boot would), the rest is queueing that no boot explains. This is
-// the split frontier's study quotes (strategies/frontier/README.md, "Where
+// the split frontier's study quotes (docs/frontier-study.md, "Where
 // the limits are now"): on the 18 shared configs nearly all of a good
 // strategy's wait is the first part.
 type Waits struct {

@@ -19,7 +19,7 @@ import (
 // ds-server's "ERR: invalid command" and every slot books the request.
 //
 // Choices Part E leaves open, as implemented (also in
-// mocksrv/sim_doc.go and README):
+// mocksrv/sim_doc.go and docs/memory-extension.md):
 //   - SCHM's checks: the job lookup first (SCHD's text), then allocMem
 //     (100 ≤ allocMem ≤ the job's memory, else "ERR: invalid allocation
 //     (<msg>)!"), then SCHD's checks with allocMem for the memory.

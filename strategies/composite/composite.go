@@ -77,7 +77,7 @@ func init() {
 		Summary: "member strategies chosen per job by rules (est, cores, memory, disk, queue, powered, time), or a portfolio scored by extra cost + weight × delay",
 		Params: []strategies.Param{
 			{Name: "members", Kind: strategies.List, Default: "[ff]", Help: "the member strategies, e.g. [ff; cost-reduce:multiplier=2; bf]"},
-			{Name: "rules", Kind: strategies.String, Default: "", Help: "first match wins: cond->member|…|default, e.g. with members=[ff; cost-reduce; bf]: " + ruleExample + " (see README)"},
+			{Name: "rules", Kind: strategies.String, Default: "", Help: "first match wins: cond->member|…|default, e.g. with members=[ff; cost-reduce; bf]: " + ruleExample + " (see docs/composite.md)"},
 			{Name: "mode", Kind: strategies.String, Default: "rules", Choices: []string{"rules", "portfolio"}, Help: "rules: the rule picks the member; portfolio: every member proposes, the best score wins"},
 			{Name: "weight", Kind: strategies.Float, Default: strconv.Itoa(defaultWeight), Help: "mode=portfolio only, 0 to 1e9: a second of predicted delay weighs weight × the job's cores at the cheapest rate per core"},
 		},

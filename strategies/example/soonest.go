@@ -1,4 +1,4 @@
-// Package example holds the worked example of README's "Adding a strategy":
+// Package example holds the strategy kit's worked example (docs/strategy-kit.md):
 // a complete strategy built on the kit (the ledger, filter-then-score, the
 // outcome hook), small enough to read in one sitting, registered as
 // `soonest` and tested both ways the kit offers (a table test through

@@ -2,7 +2,7 @@
 // metric against the small type's memory fraction f (the shape of the
 // paper's Fig. 8), one line per dsbench column, each point the mean over
 // the seeds of the memwork sweep. The study's dsbench command and this
-// one are in README ("Memory estimation", "The study").
+// one are in docs/sgme.md ("The study").
 //
 //	go run ./strategies/sgme/study/plot -in results.json -out strategies/sgme/study
 package main
