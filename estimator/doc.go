@@ -1,6 +1,7 @@
 // Package estimator is similarity-group estimation of a job's actual memory
-// (seed 002, Yom-Tov and Aridor; ../shared/docs/estimation.md, the contract
-// this package implements). It is pure: no I/O, no protocol, no clock. The
+// (Yom-Tov and Aridor, "Improving Resource Matching Through Estimation of
+// Actual Job Requirements"; docs/sgme.md). Comments cite the specification
+// the project was written from as Part B, Part D. It is pure: no I/O, no protocol, no clock. The
 // sgme strategy (strategies/sgme) feeds it the jobs it dispatches and the
 // outcomes it sees; tests feed it the golden vectors of Part D.
 //

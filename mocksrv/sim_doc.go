@@ -1,6 +1,7 @@
 // Package mocksrv re-implements ds-server, the ds-sim simulator, byte for
-// byte (../shared/docs/ds-server.md is the contract; section numbers in
-// comments cite it).
+// byte: docs/simulator.md and docs/protocol.md describe what it does; the
+// section numbers in comments ("§5.3") cite the specification of ds-server
+// the project was written from.
 //
 // Three layers, each a package:
 //

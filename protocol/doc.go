@@ -8,7 +8,9 @@
 // every wire form parses back into its type, so the simulator (mocksrv) and
 // the client share one definition of each message.
 //
-// The behaviour follows ../shared/docs/ds-server.md (cited as "ds-server.md
-// §N"); the JOBN field order is the 4-Apr-2025 server's:
-// JOBN jobID submitTime cores memory disk estRunTime.
+// docs/protocol.md describes the protocol; comments cite the sections of the
+// specification of ds-server the project was written from ("ds-server.md
+// §N"). The JOBN field order is the 2025 and 2026 servers':
+// JOBN jobID submitTime cores memory disk estRunTime. GETS records of both
+// years are read (ParseServer).
 package protocol

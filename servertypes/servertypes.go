@@ -2,7 +2,7 @@
 // client sees them: read from the ds-system.xml that ds-server writes at AUTH
 // or, when no such file is available, derived from a GETS All reply.
 //
-// Two orders matter (../shared/docs/baselines.md §2.4): file order, the
+// Two orders matter (docs/baselines.md): file order, the
 // order of the <server> lines, and sorted order, the types stably sorted by
 // core count ascending. ds-server writes the file already sorted, so the two
 // coincide unless a user hand-edits the file.

@@ -1,5 +1,4 @@
-// Package engine is ds-server's simulation (../shared/docs/ds-server.md
-// §3-§7): machine states, the REDY decision procedure, placement without
+// Package engine is ds-server's simulation (docs/simulator.md): machine states, the REDY decision procedure, placement without
 // backfilling, every client command with its exact replies and refusals,
 // failures from trace files, the metrics and report in float32 and the
 // stdout log at every -v level.

@@ -1,5 +1,5 @@
 // Package memwork writes workloads and clusters for the memory extension
-// of dsmock (../shared/docs/estimation.md Part E items 2 and 3): job files
+// of dsmock (docs/memory-extension.md): job files
 // whose <job> elements carry the hidden actMemory and app attributes
 // (read by dsmock --mem-fail; ignored by ds-server, so both servers run
 // them), and configurations of the experiment's cluster, two server types

@@ -1,6 +1,6 @@
 // Package baselines holds the reference client's ten algorithms (atl lrr ff
 // bf wf fc fafc ffq bfq wfq), decision for decision and query for query
-// (../shared/docs/baselines.md): their message sequences equal the
+// (docs/baselines.md): their message sequences equal the
 // reference client's, which the transcript tests check byte for byte.
 // Importing the package registers them with package strategies.
 package baselines

@@ -1,5 +1,5 @@
-// Package costreduce is seed 003's wait-multiplier strategy, cost-reduce
-// (../shared/docs/cost-reduce.md). Importing the package registers it with
+// Package costreduce is the wait-multiplier strategy of Stedman's COMP3100
+// report, cost-reduce (docs/cost-reduce.md). Importing the package registers it with
 // package strategies.
 package costreduce
 

@@ -1,7 +1,9 @@
-// Package libra holds seed 004's Libra family as ds-sim strategies —
+// Package libra holds the Libra family of Yeo's thesis (Utility-based
+// Resource Management for Cluster Computing) as ds-sim strategies —
 // libra, libraplus (betaAuto: Libra+$Auto), librasla, librariskd — and the
-// thesis's comparison policies fcfs, sjf and edf, with the metrics of
-// ../shared/docs/libra.md Part C. Where each part of libra.md lives:
+// thesis's comparison policies fcfs, sjf and edf, with the thesis's
+// metrics (docs/libra.md). Where each part of the specification the
+// project was written from (libra.md) lives:
 //
 //	B.3 QoS synthesis (bit-exact)      qos.go
 //	B.4 timelines (ledger, LSTJ, EJWT)  evaluate.go

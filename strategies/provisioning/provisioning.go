@@ -1,5 +1,6 @@
-// Package provisioning holds the autonomic-provisioning strategies of
-// ../shared/docs/provisioning.md (seeds 000 and 001): thr, thr-delay,
+// Package provisioning holds the autonomic-provisioning strategies of the
+// provisioning thesis and Filippopoulos and Karatza's queue-or-boot rule
+// (docs/provisioning.md): thr, thr-delay,
 // fluidplan, costdp (with costdp-mono and costdp-nom), bestpack-boot and
 // the combined provision. Importing the package registers them.
 //

@@ -1,5 +1,5 @@
-// Package sgme is "similarity-group memory estimation" (seed 002,
-// ../shared/docs/estimation.md): a wrapper around a base placement policy
+// Package sgme is "similarity-group memory estimation" (Yom-Tov and Aridor;
+// docs/sgme.md): a wrapper around a base placement policy
 // that, against the dsmock extension of Part E, dispatches each job with
 // the memory its similarity group is estimated to use (package estimator)
 // instead of its request, and learns from completions and memory failures.

@@ -1,5 +1,5 @@
-// Package replay000 generates the seed-000 replay of provisioning.md Part E
-// as ds-sim inputs: one homogeneous server type (1 core, limit p_max, boot
+// Package replay000 generates the provisioning thesis's replay
+// (docs/provisioning.md) as ds-sim inputs: one homogeneous server type (1 core, limit p_max, boot
 // 25 s, 1 $/h) and a job file of 1-core jobs drawn from the thesis's
 // arrival generator (§5.1.1) with Exp(1,200 s) service times, the
 // estimate either the mean (as in the thesis) or the actual runtime (an
