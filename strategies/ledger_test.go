@@ -227,6 +227,18 @@ func TestLedgerActionsAndFailures(t *testing.T) {
 	l.Observe(&protocol.ServerRecovered{Server: lg, Time: 200})
 	assert.Equal(t, protocol.Inactive, g.State)
 	assert.Equal(t, 8, g.Free.Cores)
+
+	// A second recovery of a server whose failures overlapped (the first
+	// recovery left it inactive, a job was placed there): the reset fails
+	// the job into the global queue, with no RESF.
+	l.Observe(&protocol.JobOffer{Job: protocol.Job{ID: 7, Submit: 210, Cores: 2, Memory: 100, Disk: 100, EstRunTime: 50}})
+	applied(t, l, protocol.Schedule{JobID: 7, Server: lg}, "OK")
+	assert.Equal(t, protocol.Booting, g.State)
+	l.Observe(&protocol.ServerRecovered{Server: lg, Time: 300})
+	assert.Equal(t, protocol.Inactive, g.State)
+	assert.Empty(t, g.Waiting)
+	assert.Empty(t, g.Running)
+	assert.Equal(t, []int{0, 1, 2, 7}, queueIDs(l))
 }
 
 func queueIDs(l *strategies.Ledger) []int {

@@ -39,6 +39,13 @@ func (l *Ledger) Observe(ev protocol.Event) {
 	case *protocol.ServerRecovered:
 		l.advance(e.Time)
 		if m, ok := l.Machine(e.Server); ok {
+			// A recovery resets the server (C.3). Two failures of one
+			// server may overlap (failure-models.md §5.6, the id wrap of
+			// a type with more servers than all smaller types together):
+			// the first recovery leaves it inactive, a job may then be
+			// placed there, and the second recovery fails that job into
+			// the global queue with no RESF, as a failure does.
+			l.evict(m)
 			l.powerOff(m, protocol.Inactive) // C.3: recovery leaves the server inactive
 		}
 	}
