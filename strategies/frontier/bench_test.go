@@ -2,8 +2,12 @@ package frontier_test
 
 import (
 	"fmt"
+	"runtime"
+	"runtime/metrics"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -56,21 +60,65 @@ func BenchmarkScale(b *testing.B) {
 
 func runScale(b *testing.B, cfg *mocksrv.Config, preset string) {
 	b.ReportAllocs()
+	var peak heapPeak
 	for b.Loop() {
-		sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		s, err := strategies.New("frontier", map[string]string{"preset": preset})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := client.Run(s, sess, client.Options{User: "bench",
-			System: func(client.Backend) (*servertypes.System, error) { return sess.System() }}); err != nil {
-			b.Fatal(err)
-		}
-		if r := sess.Report(); r == nil || r.Jobs != 100000 {
-			b.Fatalf("report %+v", r)
-		}
+		peak.watch(func() {
+			sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s, err := strategies.New("frontier", map[string]string{"preset": preset})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := client.Run(s, sess, client.Options{User: "bench",
+				System: func(client.Backend) (*servertypes.System, error) { return sess.System() }}); err != nil {
+				b.Fatal(err)
+			}
+			if r := sess.Report(); r == nil || r.Jobs != 100000 {
+				b.Fatalf("report %+v", r)
+			}
+		})
 	}
+	b.ReportMetric(float64(peak.inUse)/1e6, "peak-heap-MB")
+	b.ReportMetric(float64(peak.live)/1e6, "peak-live-MB")
+}
+
+// heapPeak is the largest heap seen while watched runs ran, read from
+// runtime/metrics every millisecond: inUse, the bytes of heap objects
+// (live, and dead not yet swept: what the process holds, so it depends on
+// GOGC), and live, the heap the last garbage collection found live (what
+// the run needs). B/op counts every allocation, however short-lived; the
+// goal is about what is held at once. The job list of the config, made
+// before the runs, is counted in both, as in any run of dsbench.
+type heapPeak struct{ inUse, live uint64 }
+
+func (p *heapPeak) watch(run func()) {
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	read := func() {
+		metrics.Read(samples)
+		p.inUse = max(p.inUse, samples[0].Value.Uint64())
+		p.live = max(p.live, samples[1].Value.Uint64())
+	}
+	runtime.GC() // what an earlier run left is not this run's
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				read()
+			}
+		}
+	}()
+	run()
+	close(stop)
+	wg.Wait()
+	read()
 }

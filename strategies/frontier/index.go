@@ -12,10 +12,11 @@ import (
 // powered servers (capped, see maxScored) and the server types, not in
 // the servers of the cluster (10,000 in the scale benchmark).
 type index struct {
-	on      machineSet // servers frontier scheduled or moved a job to, or saw powered (see follow): may be powered
-	waiting machineSet // servers where a job may wait
-	rr      int        // where the last capped scan of on stopped
-	calls   int        // powered calls since on was last pruned
+	on      machineSet            // servers frontier scheduled or moved a job to, or saw powered (see follow): may be powered
+	waiting machineSet            // servers where a job may wait
+	rr      int                   // where the last capped scan of on stopped
+	calls   int                   // powered calls since on was last pruned
+	wrapped []*strategies.Machine // window's scratch, for a window that wraps round the end of on
 
 	ledger *strategies.Ledger // the ledger mark is of
 	mark   int                // where its Changes were read up to (see follow)
@@ -146,7 +147,8 @@ func (ix *index) window() []*strategies.Machine {
 	if start+maxScored <= n {
 		return ix.on.list[start : start+maxScored]
 	}
-	return append(ix.on.list[start:n:n], ix.on.list[:start+maxScored-n]...)
+	ix.wrapped = append(append(ix.wrapped[:0], ix.on.list[start:n]...), ix.on.list[:start+maxScored-n]...)
+	return ix.wrapped
 }
 
 // all returns every server frontier has noted since the last pruning,
