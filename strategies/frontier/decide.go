@@ -31,7 +31,9 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 	acts = append(acts, moves...)
 	offs, touched := f.cool(l, touched)
 	acts = append(acts, offs...)
-	f.warm.offered(job)
+	if f.warm.offered(job) {
+		f.learn.post.offered(job.EstRunTime)
+	}
 	c, ok := f.place(v, job, touched)
 	f.placing.job = -1
 	if !ok {

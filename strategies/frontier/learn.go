@@ -121,7 +121,7 @@ func (r *ratios) add(act, est int) {
 
 // expect is the predicted actual runtime of a job that has not started.
 func (r *ratios) expect(est int) int {
-	if r.post.ready {
+	if r.post.usable() {
 		return r.post.mean(lower(est))
 	}
 	return scaled(est, r.mean())
@@ -134,7 +134,7 @@ func (r *ratios) expect(est int) int {
 // next second, which makes a queue behind an overrunning job look free:
 // the trap frontier.md §4.2 measured).
 func (r *ratios) endOf(est, start, now int) int {
-	if r.post.ready {
+	if r.post.usable() {
 		return start + r.post.mean(max(float64(now-start+1), lower(est)))
 	}
 	end := start + scaled(est, r.mean())
@@ -155,7 +155,7 @@ func (r *ratios) endOf(est, start, now int) int {
 // step is in README.)
 func (r *ratios) added(est, start, billed int) float64 {
 	switch {
-	case r.post.ready:
+	case r.post.usable():
 		return r.post.excess(lower(est), float64(billed-start))
 	case r.spread[0] > 0:
 		sum := 0

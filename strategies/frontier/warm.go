@@ -85,13 +85,15 @@ func (w *warmth) booted(t string, now int) {
 // a job again after a refused SCHD, a PSHJ (once a second through an
 // outage, see park) or a DEQJ, and a job counted at each offer would
 // weigh the mean by how often it came back, not by its size.
-func (w *warmth) offered(job protocol.Job) {
+// It tells whether this was the job's first offer.
+func (w *warmth) offered(job protocol.Job) bool {
 	if _, ok := w.counted[job.ID]; ok {
-		return
+		return false
 	}
 	w.counted[job.ID] = struct{}{} // a map, not a slice by id: ds-server loads any id a job file gives (ds-server.md §2.7)
 	w.cores += float64(job.Cores)
 	w.jobs++
+	return true
 }
 
 // keep tells whether the server a completion just emptied stays on, and
