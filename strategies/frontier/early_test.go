@@ -8,6 +8,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // Tests of the early prior: before minFit completions, the posterior
@@ -66,7 +67,7 @@ func TestDeconvolveRecoversThePrior(t *testing.T) {
 		}
 		return m
 	}
-	var one posterior
+	one := posterior{estimatesPrior: true}
 	offerModel(&one, 1000, 200)
 	require.True(t, one.early)
 	assert.Greater(t, near(&one, 1000), 0.95, "the one runtime")
@@ -74,7 +75,7 @@ func TestDeconvolveRecoversThePrior(t *testing.T) {
 	assert.InEpsilon(t, 1000, one.mean(lower(1001)), 0.15, "act ≥ 501: about 1000")
 	assert.InEpsilon(t, 1000, one.mean(lower(1999)), 0.15, "act ≥ 1000: about 1000")
 
-	var two posterior
+	two := posterior{estimatesPrior: true}
 	offerModel(&two, 100, 200)
 	offerModel(&two, 5000, 200)
 	require.True(t, two.early)
@@ -89,6 +90,13 @@ func TestDeconvolveRecoversThePrior(t *testing.T) {
 // model is checked on them as before (ready, or the learned ratio).
 func TestEarlyPriorSwitches(t *testing.T) {
 	r := newRatios()
+	for range 2 * minOffers {
+		r.post.offered(500)
+	}
+	assert.False(t, r.post.usable(), "prior=ratio: the estimates are not used")
+
+	r = newRatios()
+	r.post.estimatesPrior = true
 	for range minOffers - 1 {
 		r.post.offered(500)
 	}
@@ -106,6 +114,7 @@ func TestEarlyPriorSwitches(t *testing.T) {
 	assert.False(t, r.post.usable(), "and no later offer brings it back")
 
 	r = newRatios()
+	r.post.estimatesPrior = true
 	offerModel(&r.post, 1000, 16)
 	for range 15 {
 		addBalanced(r.add, 1000, 1) // the quarters in turn, as a run's completions mix them
@@ -117,6 +126,7 @@ func TestEarlyPriorSwitches(t *testing.T) {
 	assert.False(t, r.post.early)
 
 	r = newRatios()
+	r.post.estimatesPrior = true
 	offerModel(&r.post, 1000, 16)
 	for range 8 {
 		addBalanced(r.add, 1000, 1)
@@ -149,7 +159,8 @@ func TestEarlyPriorOverrunningJob(t *testing.T) {
 		{"the learned ratio: job 1, estimate 40, run 969 s, ends within 20 s", false, ref("c8", 0)},
 		{"the early prior: job 1 runs on", true, ref("c6", 0)},
 	} {
-		f, v := clusterOf(t, nil, types...)
+		setting := map[bool]string{false: "ratio", true: "estimates"}[tc.prior]
+		f, v := clusterOf(t, map[string]string{"prior": setting}, types...)
 		schedule(t, v, jb(1, 0, 6, 40), ref("c8", 0))
 		if tc.prior {
 			for _, est := range firstEstimates {
@@ -163,4 +174,29 @@ func TestEarlyPriorOverrunningJob(t *testing.T) {
 		acts := decide(t, f, v, jb(2, 969, 4, 59))
 		assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: tc.want}}, acts, tc.what)
 	}
+}
+
+// The prior setting: the preset's (estimates for cost, the learned ratio
+// otherwise) unless given; anything else is refused before the run.
+func TestPriorSetting(t *testing.T) {
+	for _, tc := range []struct {
+		settings map[string]string
+		want     bool
+	}{
+		{nil, false},
+		{map[string]string{"preset": "cost"}, true},
+		{map[string]string{"preset": "turnaround"}, false},
+		{map[string]string{"preset": "cost", "prior": "ratio"}, false},
+		{map[string]string{"prior": "estimates"}, true},
+		{map[string]string{"preset": "cost", "weight": "10"}, true},
+	} {
+		f, _ := clusterOf(t, tc.settings, oneSmallType()...)
+		assert.Equal(t, tc.want, f.learn.post.estimatesPrior, "%v", tc.settings)
+	}
+	_, err := strategies.New("frontier", map[string]string{"prior": "guess"})
+	assert.ErrorContains(t, err, `frontier: prior "guess": want estimates, ratio or preset`)
+}
+
+func oneSmallType() []servertypes.Type {
+	return []servertypes.Type{{Name: "small", Limit: 1, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000}}
 }

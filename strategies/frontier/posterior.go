@@ -66,11 +66,12 @@ type posterior struct {
 
 	// Before minFit completions (see early): the estimates of the jobs
 	// offered so far, by bin, stand in for the prior.
-	ests       [nBins]float64
-	sumEst     [nBins]float64
-	offers     int
-	freshEarly int  // offers since the early tables were built
-	early      bool // the tables hold the estimates' prior (see early)
+	ests           [nBins]float64
+	sumEst         [nBins]float64
+	offers         int
+	freshEarly     int  // offers since the early tables were built
+	early          bool // the tables hold the estimates' prior (see early)
+	estimatesPrior bool // the estimates' prior may be used (frontier's prior setting)
 }
 
 const (
@@ -113,7 +114,7 @@ func (p *posterior) offered(est int) {
 	p.ests[b]++
 	p.sumEst[b] += float64(est)
 	p.offers++
-	if p.freshEarly++; !p.ready && p.n < minFit && p.freshEarly >= max(4, p.offers/8) {
+	if p.freshEarly++; p.estimatesPrior && !p.ready && p.n < minFit && p.freshEarly >= max(4, p.offers/8) {
 		p.refreshEarly()
 	}
 }
@@ -145,7 +146,7 @@ func (p *posterior) contradicted() bool {
 // fewer than minFit completions are in and none contradicts the model.
 func (p *posterior) refreshEarly() {
 	p.freshEarly = 0
-	p.early = p.offers >= minOffers && !p.contradicted()
+	p.early = p.estimatesPrior && p.offers >= minOffers && !p.contradicted()
 	if !p.early {
 		return
 	}
