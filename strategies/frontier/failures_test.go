@@ -214,3 +214,30 @@ func TestFailureModelsAvoidFailingServers(t *testing.T) {
 	assert.Less(t, tat/float64(n), 1.0, "mean turnaround, learned over ignored")
 	assert.Less(t, cost/float64(n), 1.0, "cost, learned over ignored")
 }
+
+// A second recovery of a server whose failures overlap (ds-server's id
+// wrap gives one server several servers' failures) resets it with a job
+// placed there since the first: ds-server fails the job into the global
+// queue without a RESF, and frontier, from the ledger, takes it out at
+// once to place it again (it was lost, and the run ended in CHKQ).
+func TestJobFailedByARecoveryIsPlacedAgain(t *testing.T) {
+	f, v := cluster(t, nil)
+	event(t, f, v, &protocol.ServerFailed{Server: ref("small", 0), Time: 10}, 10)
+	event(t, f, v, &protocol.ServerRecovered{Server: ref("small", 0), Time: 20}, 20)
+	schedule(t, v, jb(1, 30, 2, 500), ref("small", 0))
+	rec := &protocol.ServerRecovered{Server: ref("small", 0), Time: 40}
+	v.Time = 40
+	v.Book.Observe(rec)
+	require.Equal(t, []int{1}, queued(v), "the ledger holds the job the reset failed")
+	acts, err := f.Event(v, rec)
+	require.NoError(t, err)
+	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
+}
+
+func queued(v *strattest.FakeView) []int {
+	var ids []int
+	for _, q := range v.Book.Queue() {
+		ids = append(ids, q.ID)
+	}
+	return ids
+}
