@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing/fstest"
 
+	"github.com/dssim-go/dssim-go/mocksrv/model"
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 )
 
@@ -78,7 +79,7 @@ func makeConfig(seed uint64, name string, class Class, index int) (Config, error
 		j.EstRunTime = estimate(r, p.Estimate, j.ActRunTime)
 	}
 	c.JobFile = "jobs/" + name + ".xml"
-	c.Jobs = cfg.JobsXML(true)
+	c.Jobs = cfg.JobsXML(model.Year2025, true) // a fixed year: the files must not change with the simulator's default
 	c.XML = configXML(p, seed, c.JobFile)
 	if _, err := simconfig.ParseConfig(c.Path(), c.XML, simconfig.LoadOptions{FS: c.fs()}); err != nil {
 		return Config{}, err

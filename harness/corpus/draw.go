@@ -70,7 +70,7 @@ type Params struct {
 
 // sizes are the core counts a type may have: distinct, so the smallest
 // of at least two types leaves the largest at 2 cores or more (ds-server
-// cannot generate jobs for a largest type of 1 core, job-generation.md §8).
+// divides by zero generating the jobs of a largest type of 1 core).
 var sizes = []int{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64}
 
 // draw draws one config's parameters from d; the order of the draws is

@@ -9,7 +9,7 @@ import (
 // configXML writes p as a ds-sim config: the parameters in a comment, the
 // server types smallest first, then the job types and workload, or the
 // job file jobFile when it is not "". The failure model, if any, is the
-// failureModel attribute of <servers> (ds-server.md §2.3).
+// failureModel attribute of <servers> (docs/simulator.md, Failures).
 func configXML(p Params, seed uint64, jobFile string) []byte {
 	var b strings.Builder
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
