@@ -160,7 +160,7 @@ func (f *frontier) answerRefusedMove(l *strategies.Ledger, a protocol.Action) []
 // is a second of their boot wait. m is then settled like any freed server
 // (see free). Measured over the weights 7–13 on the 18 configs and 108
 // reseeded ones, with movableFrom letting any known-start job leave a
-// booting server: about 0.0008 of TAT ratio at equal cost (README).
+// booting server: about 0.0008 of TAT ratio at equal cost (the study, docs/frontier-study.md).
 func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine, earlier []protocol.Action) []protocol.Action {
 	if len(m.Waiting) > 0 || !slices.ContainsFunc(f.ix.waitingServers(), func(w *strategies.Machine) bool { return waitsForBoot(l, w) }) {
 		return nil // nothing waits for a boot: spare m's forecast (target), at every JCPL

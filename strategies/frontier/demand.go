@@ -25,7 +25,7 @@ import (
 // next one. It works beside the bet (see warmth), not instead of it: a
 // server the forecast does not want is still kept when the bet would be
 // placed, and a server the forecast stops wanting is powered off when its
-// hold is over. Measured on the 18 configs (README): the forecast alone
+// hold is over. Measured on the 18 configs (the study, docs/frontier-study.md): the forecast alone
 // at weight 100 gave 1.0184 / 1.3212 against the bet's 1.0159 / 1.4458,
 // at the balanced weight 1.0356 / 1.2069 against 1.0395 / 1.1803 (a worse
 // exchange than raising the weight); beside the bet, weight 1000 gave

@@ -50,7 +50,7 @@ import (
 // predicted delay, in units of the mean cores of the work done (see
 // delayPrice) at the cheapest rate per core. Each is a round value read
 // from the weight sweep on the 18 shared configs and checked on the
-// held-out set (README.md in this folder, the study, has the sweep, the
+// held-out set (the study, docs/frontier-study.md, has the sweep, the
 // figures, and the earlier values each mechanism moved them from): cost
 // is the cheapest round weight whose TAT ratio stays under 1.10, balanced the one nearest the goal's corner
 // (1.025, 1.18), turnaround the round value under 1.01 on both sets, with
@@ -141,7 +141,7 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 
 // earlyPrior reads the prior setting: whether runtimes are predicted from
 // the estimates offered before minFit completions (see posterior.early).
-// The presets' choices were read from the generated corpus (README): the
+// The presets' choices were read from the generated corpus (the study, docs/frontier-study.md): the
 // cost preset's TAT + 0.18 × cost fell by 0.021 ± 0.009 per config on its
 // development part and 0.025 ± 0.012 on the held-out part; balanced's
 // moved by −0.001 ± 0.005 and +0.005 ± 0.006, turnaround's TAT by −0.006

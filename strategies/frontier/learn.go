@@ -21,7 +21,7 @@ import (
 // §4.2); a queue is held by the total runtime of the jobs ahead, so the
 // ratio of totals is the figure that predicts it, where a mean of per-job
 // ratios would be dominated by short jobs that ran long (measured: that
-// mean cost 0.02 of cost ratio at equal turnaround, see README). It starts
+// mean cost 0.02 of cost ratio at equal turnaround, see the study, docs/frontier-study.md). It starts
 // from a prior of 1 worth priorSeconds of estimated runtime, and is
 // clipped to [0.5, 4].
 //
@@ -152,7 +152,7 @@ func (r *ratios) endOf(est, start, now int) int {
 // the excess is exact for the learned prior (see posterior.excess);
 // before, it is averaged over the three quantiles of the learned ratios (spread); with
 // nothing learned, the estimate decides. (The measured effect of each
-// step is in README.)
+// step is in the study, docs/frontier-study.md.)
 func (r *ratios) added(est, start, billed int) float64 {
 	switch {
 	case r.post.usable():

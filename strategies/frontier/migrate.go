@@ -31,7 +31,7 @@ const maxSizeRatio = 2
 // would be safe; an earlier version did so and saw jobs stranded, put down
 // then to ds-server completing a whole batch before its first JCPL, which
 // §3.3 contradicts. Moving them at the JCPL again measured the same, and
-// every run completed (README), so they keep this rule; jobs waiting for a
+// every run completed (the study, docs/frontier-study.md), so they keep this rule; jobs waiting for a
 // boot move at once (see unboot), where the seconds count.
 //
 // An entry leaves once the server is off or settled by what the server
@@ -157,7 +157,7 @@ func (f *frontier) migrateOnto(l *strategies.Ledger, s *strategies.Machine, boot
 				start = now + 24*3600 // never starts there by the forecast: a day
 			}
 			// The mean runtime past s's billing, not the expected excess
-			// place prices (ratios.added): measured the same (README).
+			// place prices (ratios.added): measured the same (the study, docs/frontier-study.md).
 			end := now + f.learn.expect(p.Job.EstRunTime)
 			extra := float64(max(0, end-billed)) * s.Type.HourlyRate / 3600
 			if m.State == protocol.Booting && left == 1 { // the last job left on it: the boot is called off, its billing never starts
@@ -257,7 +257,7 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // the dearer rate, and the seconds it had run, lost on the restart, grew
 // until the move often no longer paid. Moving
 // at the completion took the cost ratio down by 0.0008–0.0019 at equal
-// turnaround on each of the three sets (README). A server freed with jobs
+// turnaround on each of the three sets (the study, docs/frontier-study.md). A server freed with jobs
 // left running is still settled after the batch (moving onto it at its
 // completion too measured no better). Not while the global queue holds
 // jobs (they are placed first); not from a server a move of this decision
@@ -270,7 +270,7 @@ func fitsOn(s *strategies.Machine, free, req protocol.Requirement) bool {
 // Measured without the guard, that windfall was most of the gain (the
 // sources' billed time added back put the cost ratio above no rehoming:
 // 1.1996 against 1.1842 at weight 10); with it, rehoming moves balanced
-// along a better curve (README).
+// along a better curve (the study, docs/frontier-study.md).
 func (f *frontier) rehome(l *strategies.Ledger, s *strategies.Machine, skip []protocol.ServerRef) []protocol.Action {
 	free, billed, ok := f.target(l, s)
 	if !ok || !f.learn.post.ready || len(l.Queue()) > 0 {

@@ -16,7 +16,7 @@ import (
 // throwaway breakdown found queued waits 2–11× their forecast; with the
 // posterior the forecasts are about right on the total (they overshoot
 // on the high-load configs), yet distrusts from 1 to 30 all lie on one
-// curve with the weight (README): it is a price of risk, not a bias.
+// curve with the weight (the study, docs/frontier-study.md): it is a price of risk, not a bias.
 const queueDistrust = 10.0
 
 // choice is one candidate server for a job, with the parts of its score.
@@ -145,7 +145,7 @@ func (f *frontier) priced() bool { return f.perCoreSecond > 0 }
 // of a 4-core one's, where the goal counts them the same. Measured with
 // queueDistrust 10 (each alone moved little: the price per job alone was
 // 1.0384 / 1.1856 at weight 10, distrust 10 alone 1.0389 / 1.1812 at
-// weight 3), the curve moved at every weight (see README).
+// weight 3), the curve moved at every weight (see the study, docs/frontier-study.md).
 func (f *frontier) delayPrice(cores int) float64 {
 	return f.weight * f.perCoreSecond * f.learn.meanCores(cores)
 }

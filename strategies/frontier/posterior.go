@@ -36,7 +36,7 @@ import (
 // of the estimate. Measured as a bound: with estimates made exact (est =
 // act in every job list), balanced's cost ratio falls from 1.18 to 1.11 on
 // the 18 configs. The posterior took most of its gain in turnaround
-// instead (about 0.01 of TAT ratio at equal cost, README).
+// instead (about 0.01 of TAT ratio at equal cost, the study, docs/frontier-study.md).
 //
 // The prior is learned online, by the Kaplan–Meier estimate over the
 // completed jobs' actual runtimes, with the running jobs as censored
@@ -97,7 +97,7 @@ const (
 // so far (see deconvolve), which the first completions, the short jobs',
 // would bias. Once minFit completions are in, the model is checked as
 // before and the Kaplan–Meier prior (or the learned ratio) takes over.
-// Measured on the generated corpus (README): the cost preset's TAT + 0.18
+// Measured on the generated corpus (the study, docs/frontier-study.md): the cost preset's TAT + 0.18
 // × cost −0.021 ± 0.009 per config on its development part, −0.025 ±
 // 0.012 on the held-out part; balanced and turnaround showed no effect to
 // rely on and keep the learned ratio (frontier's prior setting).
@@ -171,7 +171,7 @@ const emRounds = 40
 // would have given larger ones). The histogram of the estimates itself
 // as the prior, wider than the runtimes' (an estimate spreads its runtime
 // over a factor of 2 either way), was measured too, and was not better
-// (README).
+// (the study, docs/frontier-study.md).
 func (p *posterior) deconvolve(mass *[nBins]float64) {
 	lo, hi := -1, -1
 	for b := range nBins {
