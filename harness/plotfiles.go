@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/harness/filelabel"
 )
 
 // ownPlotName tells whether a file name is one dsbench --plots writes
@@ -27,7 +29,7 @@ func ownPlotName(name string) bool {
 		return true
 	}
 	for _, d := range sweepDims {
-		if key, ok := strings.CutPrefix(base, "sweep-"+d.key+"-"); ok && isFileLabel(key) {
+		if key, ok := strings.CutPrefix(base, "sweep-"+d.key+"-"); ok && filelabel.Is(key) {
 			return true
 		}
 	}

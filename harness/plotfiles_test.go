@@ -46,3 +46,17 @@ func TestStalePlotsAreNamed(t *testing.T) {
 	assert.Contains(t, stderr.String(), "dsbench: warning: "+dir+" holds 4 plot files this run does not draw, from an earlier run: "+
 		"sweep-af-tt.svg, sweep-inacc-boots.png, timeline.png, timeline.svg (remove them")
 }
+
+// Metric names that differ only in case get plot files of their own; the
+// others keep their names (README links the study's).
+func TestSweepFileKeysFoldCase(t *testing.T) {
+	names := sweepFileKeys([]sweepMetric{{key: "tt"}, {key: "deadlineMetPct"}, {key: "boots"}, {key: "Boots"}, {key: "a b"}, {key: "a.b"}})
+	assert.Equal(t, "tt", names["tt"])
+	assert.Equal(t, "deadlineMetPct", names["deadlineMetPct"])
+	assert.Equal(t, "boots", names["boots"])
+	assert.Regexp(t, `^Boots~[0-9a-f]{8}$`, names["Boots"])
+	assert.Regexp(t, `^a_b~[0-9a-f]{8}$`, names["a b"])
+	for _, n := range names {
+		assert.True(t, ownPlotName("sweep-af-"+n+".svg"), n)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dssim-go/dssim-go/harness/filelabel"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -161,10 +162,10 @@ func joinReason(reason, more string) string {
 // keepLogs writes a run's server log (stdout: the -v brief log and the
 // summary), the server's stderr and the external client's stderr into
 // dir, as CONFIG__STRATEGY.{server.log,server.stderr,client.stderr}
-// (runFileBase: a label that is not plain gets a hash, so that no two
+// (filelabel.RunBase: a label that is not plain gets a hash, so that no two
 // runs share a file), and returns the files written. A run without a result then names them.
 func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
-	base := filepath.Join(dir, runFileBase(r.Config, r.Variant))
+	base := filepath.Join(dir, filelabel.RunBase(r.Config, r.Variant))
 	var files []string
 	for i, text := range []string{out.stdout, out.stderr, out.clientStderr} {
 		ext := keptLogExts[i]

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/dssim-go/dssim-go/harness/filelabel"
 )
 
 // sweepDim is one swept workload transform.
@@ -107,11 +109,11 @@ func sweepPlot(results []Result, columns []string, d sweepDim, m sweepMetric) (*
 	return p, nil
 }
 
-// sweepFileKeys names each metric's plot files: fileLabel with capitals
+// sweepFileKeys names each metric's plot files: filelabel.Of with capitals
 // kept (the study's sweep-af-deadlineMetPct.svg), except for metrics whose
 // names differ only in case ("boots" and "Boots"), which a case-insensitive
 // file system would write to one file: those are named without capitals
-// (fileLabel hashes a name with one).
+// (filelabel.Of hashes a name with one).
 func sweepFileKeys(metrics []sweepMetric) map[string]string {
 	folded := map[string]int{}
 	for _, m := range metrics {
@@ -119,7 +121,7 @@ func sweepFileKeys(metrics []sweepMetric) map[string]string {
 	}
 	names := map[string]string{}
 	for _, m := range metrics {
-		names[m.key] = fileLabel(m.key, folded[strings.ToLower(m.key)] == 1)
+		names[m.key] = filelabel.Of(m.key, folded[strings.ToLower(m.key)] == 1)
 	}
 	return names
 }

@@ -1,19 +1,21 @@
-package harness
+// Package filelabel makes file names from labels: a config's name, a
+// strategy column's label ("composite:members=[ff; bf],rules=cores>2->2|1"),
+// a metric's name. dsbench names a run's kept logs (--keep-logs) and its
+// sweep plots with it.
+//
+// The label is kept readable (fileKey), but making it safe maps many labels
+// to one name ("cores>2" and "cores<2" both give "cores_2"), and one run's
+// file would silently overwrite another's (or two runs of -j 2 would write
+// the same file at once). So a label that does not read back as itself
+// gets a hash of the exact label appended: the same label always gives the
+// same name, and two labels never share one.
+package filelabel
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
 )
-
-// File names made from labels: a config's name, a strategy column's label
-// ("composite:members=[ff; bf],rules=cores>2->2|1"), a metric's name. The
-// label is kept readable (fileKey), but making it safe maps many labels to
-// one name ("cores>2" and "cores<2" both give "cores_2"), and one run's
-// file would silently overwrite another's (or two runs of -j 2 would
-// write the same file at once). So a label that does not read back as
-// itself gets a hash of the exact label appended: the same label always
-// gives the same name, and two labels never share one.
 
 // hashMark sets the hash apart from the readable part. fileKey never
 // writes it, so a name holding it was hashed and one without it is a
@@ -25,13 +27,13 @@ const hashMark = "~"
 // so 32 bits are plenty.
 const labelHashLen = 8
 
-// fileLabel returns label as a part of a file name: label itself when it
+// Of returns label as a part of a file name: label itself when it
 // is plain (plainLabel), else fileKey(label) + "~" + 8 hex digits of the
 // SHA-256 of label. keepCase allows capitals in a plain label; without
 // it a label with a capital is hashed too, since a case-insensitive file
 // system (macOS's and Windows' defaults) would take "FF" and "ff" for one
 // name.
-func fileLabel(label string, keepCase bool) string {
+func Of(label string, keepCase bool) string {
 	if plainLabel(label, keepCase) {
 		return label
 	}
@@ -52,9 +54,9 @@ func plainLabel(label string, keepCase bool) bool {
 	return keepCase || strings.ToLower(label) == label
 }
 
-// isFileLabel reports whether name is one fileLabel may return (with
+// Is reports whether name is one Of may return (with
 // capitals kept): a plain label, or a safe readable part and the hash.
-func isFileLabel(name string) bool {
+func Is(name string) bool {
 	if plainLabel(name, true) {
 		return true
 	}
@@ -63,15 +65,15 @@ func isFileLabel(name string) bool {
 		strings.Trim(sum, "0123456789abcdef") == ""
 }
 
-// runFileBase is the base name of a run's files (--keep-logs):
-// CONFIG__STRATEGY, each part a fileLabel without capitals.
-func runFileBase(config, variant string) string {
-	return fileLabel(config, false) + "__" + fileLabel(variant, false)
+// RunBase is the base name of a run's files (--keep-logs):
+// CONFIG__STRATEGY, each part an Of without capitals.
+func RunBase(config, variant string) string {
+	return Of(config, false) + "__" + Of(variant, false)
 }
 
 // fileKey makes a label safe as part of a file name: every character but
 // ASCII letters, digits, '.', '-' and '_' becomes '_'. Different labels
-// may give the same key: fileLabel is what names files.
+// may give the same key: Of is what names files.
 func fileKey(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {

@@ -1,13 +1,10 @@
-package harness
+package filelabel
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // Plain labels name files as they are (the names README and scripts
@@ -31,10 +28,10 @@ func TestFileLabel(t *testing.T) {
 		{"", false, `^~[0-9a-f]{8}$`},
 		{"a~b", false, `^a_b~[0-9a-f]{8}$`},
 	} {
-		got := fileLabel(tc.label, tc.keepCase)
+		got := Of(tc.label, tc.keepCase)
 		assert.Regexp(t, tc.want, got, "%q keepCase=%v", tc.label, tc.keepCase)
-		assert.Equal(t, got, fileLabel(tc.label, tc.keepCase), "stable")
-		assert.True(t, isFileLabel(got) || !tc.keepCase, "isFileLabel(%q)", got)
+		assert.Equal(t, got, Of(tc.label, tc.keepCase), "stable")
+		assert.True(t, Is(got) || !tc.keepCase, "Is(%q)", got)
 	}
 }
 
@@ -53,49 +50,16 @@ func TestRunFileBasesNeverCollide(t *testing.T) {
 	}
 	seen := map[string][2]string{}
 	for _, p := range pairs {
-		base := strings.ToLower(runFileBase(p[0], p[1]))
+		base := strings.ToLower(RunBase(p[0], p[1]))
 		prev, dup := seen[base]
 		assert.False(t, dup, "%q and %q share %s", p, prev, base)
 		seen[base] = p
 	}
-	assert.Equal(t, "config20-med-med__ff", runFileBase("config20-med-med", "ff"))
-}
-
-// The walk's run: two composite columns that differ in '>' and '<' keep
-// two server logs, each its own run's.
-func TestKeepLogsOfLabelsThatSanitizeAlike(t *testing.T) {
-	keep := t.TempDir()
-	gt, lt := "composite:members=[ff; bf],rules=cores>2->2|1", "composite:members=[ff; bf],rules=cores<2->2|1"
-	code, _, stderr := runMain("-j", "2", "-a", "composite:members=[ff; bf],rules=cores>2->2|1,cores<2->2|1", "--keep-logs", keep, fixtureConfig(t, "config20-med-med"))
-	require.Equal(t, ExitOK, code, stderr)
-	entries, err := os.ReadDir(keep)
-	require.NoError(t, err)
-	require.Len(t, entries, 2, "one log per run")
-	logs := map[string]string{}
-	for _, label := range []string{gt, lt} {
-		f := filepath.Join(keep, runFileBase("config20-med-med", label)+".server.log")
-		logs[label] = mustRead(t, f)
-		assert.Contains(t, logs[label], "# actual simulation end time", f)
-	}
-	assert.NotEqual(t, logs[gt], logs[lt], "each file is its own run's log")
-}
-
-// Metric names that differ only in case get plot files of their own; the
-// others keep their names (README links the study's).
-func TestSweepFileKeysFoldCase(t *testing.T) {
-	names := sweepFileKeys([]sweepMetric{{key: "tt"}, {key: "deadlineMetPct"}, {key: "boots"}, {key: "Boots"}, {key: "a b"}, {key: "a.b"}})
-	assert.Equal(t, "tt", names["tt"])
-	assert.Equal(t, "deadlineMetPct", names["deadlineMetPct"])
-	assert.Equal(t, "boots", names["boots"])
-	assert.Regexp(t, `^Boots~[0-9a-f]{8}$`, names["Boots"])
-	assert.Regexp(t, `^a_b~[0-9a-f]{8}$`, names["a b"])
-	for _, n := range names {
-		assert.True(t, ownPlotName("sweep-af-"+n+".svg"), n)
-	}
+	assert.Equal(t, "config20-med-med__ff", RunBase("config20-med-med", "ff"))
 }
 
 // Two different runs never share a file base, even on a case-insensitive
-// file system, and every part reads as a fileLabel.
+// file system, and every part reads as an Of.
 func FuzzRunFileBase(f *testing.F) {
 	f.Add("config20-med-med", "rules=cores>2", "config20-med-med", "rules=cores<2")
 	f.Add("a__b", "c", "a", "b__c")
@@ -105,13 +69,13 @@ func FuzzRunFileBase(f *testing.F) {
 		if c1 == c2 && v1 == v2 {
 			return
 		}
-		b1, b2 := runFileBase(c1, v1), runFileBase(c2, v2)
+		b1, b2 := RunBase(c1, v1), RunBase(c2, v2)
 		if strings.EqualFold(b1, b2) {
 			t.Fatalf("(%q, %q) and (%q, %q) share %s", c1, v1, c2, v2, b1)
 		}
 		for _, label := range []string{c1, v1} {
-			if l := fileLabel(label, false); !isFileLabel(l) || fileKey(l) != strings.ReplaceAll(l, hashMark, "_") {
-				t.Fatalf("fileLabel(%q) = %q", label, l)
+			if l := Of(label, false); !Is(l) || fileKey(l) != strings.ReplaceAll(l, hashMark, "_") {
+				t.Fatalf("Of(%q) = %q", label, l)
 			}
 		}
 	})
