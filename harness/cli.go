@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -79,7 +80,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.label, "client-label", "client", "column name of the --client command")
 	fs.StringVar(&c.clientDir, "client-dir", ".", "folder the --client command runs in and where its script (client.py, Client.jar, …) must be; ds-system.xml is written there")
 	fs.StringVar(&c.keepLogs, "keep-logs", "", "keep each run's server log (and a --client's stderr) in this folder, for debugging (timed-out runs too)")
-	fs.StringVar(&c.ports, "ports", "", "the TCP ports the runs' servers listen on, LO-HI (default: $"+PortsEnv+" if set, else any free port; a --server binary: within 49152-65535)")
+	fs.StringVar(&c.ports, "ports", "", "the TCP ports the runs' servers listen on, LO-HI (default: $"+ports.Env+" if set, else any free port; a --server binary: within 49152-65535)")
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
@@ -503,10 +504,10 @@ func (c *cliConfig) target() (Target, error) {
 	}
 	what := "--ports"
 	if c.ports != "" {
-		t.Ports, err = ParsePorts(what, c.ports)
+		t.Ports, err = ports.Parse(what, c.ports)
 	} else {
-		what = "$" + PortsEnv
-		t.Ports, err = EnvPorts()
+		what = "$" + ports.Env
+		t.Ports, err = ports.FromEnv()
 	}
 	if err == nil {
 		err = t.checkServerPorts(what)
@@ -582,7 +583,7 @@ Exit status: 0 report printed (runs without a result are listed in it),
 1 nothing could be reported or no run produced a result, 2 usage error,
 3 --strict and a run failed (with --shard: one of the shard's; the piece is
 still written).
-`, fs.FlagUsages(), PortsEnv)
+`, fs.FlagUsages(), ports.Env)
 }
 
 func listStrategies(w io.Writer) {

@@ -10,40 +10,25 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func TestParsePorts(t *testing.T) {
-	r, err := ParsePorts("--ports", "50100-50199")
-	require.NoError(t, err)
-	assert.Equal(t, PortRange{50100, 50199}, r)
-	for in, want := range map[string]string{
-		"50100":       `--ports "50100": want LO-HI`,
-		"a-b":         `--ports "a-b": want LO-HI`,
-		"50200-50100": `--ports "50200-50100": want 1 ≤ LO ≤ HI ≤ 65535`,
-		"0-10":        `want 1 ≤ LO`,
-		"1-70000":     `want 1 ≤ LO ≤ HI ≤ 65535`,
-	} {
-		_, err := ParsePorts("--ports", in)
-		require.Error(t, err, in)
-		assert.Contains(t, err.Error(), want)
-	}
-}
+	"github.com/dssim-go/dssim-go/harness/ports"
+)
 
 // DSSIM_PORTS picks the tests' and dsbench's ports; a bad value is an error
 // naming the variable.
 func TestEnvPortsAndListen(t *testing.T) {
 	lo := freeBlock(t)
-	t.Setenv(PortsEnv, strconv.Itoa(lo)+"-"+strconv.Itoa(lo+1))
+	t.Setenv(ports.Env, strconv.Itoa(lo)+"-"+strconv.Itoa(lo+1))
 	seen := map[int]bool{}
 	var open []net.Listener
 	for range 2 {
-		l, err := TestListen()
+		l, err := ports.TestListen()
 		require.NoError(t, err)
 		open = append(open, l)
 		seen[l.Addr().(*net.TCPAddr).Port] = true
 	}
 	assert.Equal(t, map[int]bool{lo: true, lo + 1: true}, seen)
-	_, err := TestListen()
+	_, err := ports.TestListen()
 	assert.ErrorContains(t, err, "no free TCP port in "+strconv.Itoa(lo)+"-"+strconv.Itoa(lo+1))
 	for _, l := range open {
 		l.Close()
@@ -58,8 +43,8 @@ func TestEnvPortsAndListen(t *testing.T) {
 	assert.Equal(t, ExitFailure, code)
 	assert.Contains(t, out, "without connecting to port "+strconv.Itoa(lo+1)+"\n")
 
-	t.Setenv(PortsEnv, "nonsense")
-	_, err = TestListen()
+	t.Setenv(ports.Env, "nonsense")
+	_, err = ports.TestListen()
 	assert.ErrorContains(t, err, `DSSIM_PORTS "nonsense": want LO-HI`)
 	code, _, stderr := runMain("-a", "ff", fixtureConfig(t, "sample-config01"))
 	assert.Equal(t, ExitUsage, code)
@@ -100,7 +85,7 @@ func TestListenFixedWaitsForThePort(t *testing.T) {
 	// Still held when the wait ends: an error naming the port.
 	_, err = listenFixed(context.Background(), port, 100*time.Millisecond)
 	assert.ErrorContains(t, err, "port "+strconv.Itoa(port)+" stayed in use for 100ms (a client command with {port} runs on any free port)")
-	assert.True(t, addrInUse(err), "the cause is kept: %v", err)
+	assert.True(t, ports.AddrInUse(err), "the cause is kept: %v", err)
 
 	// A cancelled run stops waiting.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,15 +98,15 @@ func TestListenFixedWaitsForThePort(t *testing.T) {
 // A server binary gets ports in ds-server's 49152-65535 only: a range
 // reaching into it is narrowed, one outside it refused up front.
 func TestServerBinaryPorts(t *testing.T) {
-	tg := Target{Server: "/bin/ds-server", Ports: PortRange{Lo: 40000, Hi: 49160}}
+	tg := Target{Server: "/bin/ds-server", Ports: ports.Range{Lo: 40000, Hi: 49160}}
 	require.NoError(t, tg.checkServerPorts("--ports"))
 	for range 20 {
 		p, err := tg.serverPort()
 		require.NoError(t, err)
-		assert.GreaterOrEqual(t, p, minPort)
+		assert.GreaterOrEqual(t, p, ports.ServerLo)
 		assert.LessOrEqual(t, p, 49160)
 	}
-	tg.Ports = PortRange{Lo: 30000, Hi: 30999}
+	tg.Ports = ports.Range{Lo: 30000, Hi: 30999}
 	assert.EqualError(t, tg.checkServerPorts("--ports"), "--ports 30000-30999: the server /bin/ds-server takes ports 49152-65535 only, as ds-server does; give a range within it")
 	_, err := tg.serverPort()
 	assert.Error(t, err)

@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -16,98 +14,6 @@ import (
 
 // PortPlaceholder in a --client command is replaced by the run's port.
 const PortPlaceholder = "{port}"
-
-// ds-server accepts ports in this range only (ds-server.md §8).
-const (
-	minPort = 49152
-	maxPort = 65535
-)
-
-// freePort finds a port in ds-server's range that nothing listens on now.
-// It prefers ports above the system's ephemeral range (Linux: 32768-60999),
-// which outgoing connections never take, so that a client's own socket can
-// neither hold the port nor be mistaken for the server by waitListening.
-// Another process may still take the port before the server binds; callers
-// retry a run whose server could not bind.
-func freePort() (int, error) {
-	lo := minPort
-	if hi, ok := ephemeralHigh(); ok && hi+1 < maxPort {
-		lo = max(lo, hi+1)
-	}
-	for range 200 {
-		p := lo + rand.IntN(maxPort-lo+1)
-		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
-		if err != nil {
-			continue
-		}
-		l.Close()
-		return p, nil
-	}
-	return 0, fmt.Errorf("no free TCP port in %d-%d", lo, maxPort)
-}
-
-// ephemeralHigh is the top of the kernel's ephemeral port range, where it
-// can be read (Linux).
-func ephemeralHigh() (int, bool) {
-	data, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(data))
-	if len(f) != 2 {
-		return 0, false
-	}
-	hi, err := strconv.Atoi(f[1])
-	return hi, err == nil
-}
-
-// waitListening polls until something listens on the port, the process
-// exits, or ctx ends (harness.md decision 3: poll instead of sleeping 4 s).
-// It must not connect: ds-server accepts exactly one connection, so a probe
-// would take the client's place. Where the kernel's socket tables can be
-// read (Linux) it looks there; elsewhere it tries to bind the port itself,
-// "address in use" meaning the server is listening. A bind probe holds the
-// port for an instant, and a server binding in that instant fails with
-// "address already in use" (a run then retried on another port), which is
-// why it is the fallback only.
-func waitListening(ctx context.Context, port int, exited <-chan struct{}) error {
-	for {
-		up, err := listenerSeen(port)
-		if err != nil || up {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("nothing listens on port %d: %w", port, ctx.Err())
-		case <-exited:
-			return fmt.Errorf("the server exited before listening on port %d", port)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
-// listenerSeen: the kernel's tables when readable, else a bind probe.
-func listenerSeen(port int) (bool, error) {
-	if up, ok := listeningOn(port); ok {
-		return up, nil
-	}
-	return bindProbe(port)
-}
-
-// bindProbe reports whether binding 127.0.0.1:port fails with "address in
-// use". A variable so that a test can tell that it is not used where the
-// kernel's tables are read.
-var bindProbe = func(port int) (bool, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
-	if err != nil {
-		if addrInUse(err) {
-			return true, nil
-		}
-		return false, fmt.Errorf("checking port %d: %w", port, err)
-	}
-	l.Close()
-	return false, nil
-}
 
 // serverGrace is how long a server may take to finish after its client
 // exited successfully (it prints the report after QUIT).

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
@@ -67,8 +68,8 @@ type Target struct {
 	// User is the AUTH name of the project's client ("dsbench").
 	User string
 	// Ports is the range the runs' servers listen in (the zero range:
-	// DSSIM_PORTS when set, else see PortRange).
-	Ports PortRange
+	// DSSIM_PORTS when set, else see ports.Range).
+	Ports ports.Range
 	// KeepLogs, when set, is a folder where each run's server log and the
 	// external client's stderr are kept (keepLogs); a run without a result
 	// names its files.
@@ -495,7 +496,7 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 	if err != nil {
 		return runOutput{err: err}, false
 	}
-	if err := waitListening(ctx, port, srv.done); err != nil {
+	if err := ports.WaitListening(ctx, port, srv.done); err != nil {
 		srv.kill()
 		if ctx.Err() != nil {
 			return runOutput{err: ctx.Err()}, false

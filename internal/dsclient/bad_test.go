@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/heldport"
 	"github.com/dssim-go/dssim-go/internal/transcript"
@@ -94,7 +94,7 @@ func fakeServer(t *testing.T, ln net.Listener, msgs []transcript.Message, end en
 }
 
 func listen(t *testing.T) (net.Listener, string) {
-	ln, err := harness.TestListen() // DSSIM_PORTS when set
+	ln, err := ports.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	t.Cleanup(func() { ln.Close() })
 	return ln, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -57,7 +57,7 @@ func TestListParam(t *testing.T) {
 // closedPort is a port nothing listens on (from DSSIM_PORTS when set): a
 // client made with good flags then fails to connect, exit status 3.
 func closedPort(t *testing.T) string {
-	l, err := harness.TestListen()
+	l, err := ports.TestListen()
 	require.NoError(t, err)
 	closed := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 	require.NoError(t, l.Close())

@@ -21,7 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/client"
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -281,10 +281,10 @@ func freeTestPort(t *testing.T) string {
 	// The project's one port picker: in DSSIM_PORTS when set, else above
 	// the Linux ephemeral range (32768-60999), which no outgoing
 	// connection can hold.
-	r, err := harness.EnvPorts()
+	r, err := ports.FromEnv()
 	require.NoError(t, err)
-	if r == (harness.PortRange{}) {
-		r = harness.PortRange{Lo: 61000, Hi: 65499}
+	if r == (ports.Range{}) {
+		r = ports.Range{Lo: 61000, Hi: 65499}
 	}
 	p, err := r.FreePort()
 	require.NoError(t, err)

@@ -19,7 +19,7 @@ import (
 	"net"
 	"strconv"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 )
 
 // Port is a held loopback port.
@@ -31,7 +31,7 @@ type Port struct {
 // Hold takes a free port on 127.0.0.1 (in DSSIM_PORTS when it is set, as
 // harness.TestListen does) and holds it; Close or Listen releases it.
 func Hold() (*Port, error) {
-	r, err := harness.EnvPorts()
+	r, err := ports.FromEnv()
 	if err != nil {
 		return nil, err
 	}

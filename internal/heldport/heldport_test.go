@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 )
 
 // While held, the port refuses connections and no listener can take it
@@ -64,7 +64,7 @@ func TestHoldInEnvPorts(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, free.Close())
 	n := strconv.Itoa(free.Number())
-	t.Setenv(harness.PortsEnv, n+"-"+n)
+	t.Setenv(ports.Env, n+"-"+n)
 	p, err := Hold()
 	require.NoError(t, err)
 	assert.Equal(t, free.Number(), p.Number())
@@ -72,7 +72,7 @@ func TestHoldInEnvPorts(t *testing.T) {
 	assert.ErrorContains(t, err, "no free TCP port in "+n+"-"+n)
 	p.Close()
 
-	t.Setenv(harness.PortsEnv, "x")
+	t.Setenv(ports.Env, "x")
 	_, err = Hold()
 	assert.ErrorContains(t, err, `DSSIM_PORTS "x"`)
 }

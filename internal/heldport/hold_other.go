@@ -6,14 +6,14 @@ import (
 	"net"
 	"strconv"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 )
 
 // free is a port left free until listen: the race the package's comment
 // describes remains on these systems.
 type free struct{}
 
-func hold(r harness.PortRange) (*Port, error) {
+func hold(r ports.Range) (*Port, error) {
 	l, err := r.Listen()
 	if err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 )
 
 // socket is a TCP socket bound to the port and not listening. It is bound
@@ -22,8 +22,8 @@ type socket struct {
 	fd int // -1 once listening or closed
 }
 
-func hold(r harness.PortRange) (*Port, error) {
-	if r == (harness.PortRange{}) {
+func hold(r ports.Range) (*Port, error) {
+	if r == (ports.Range{}) {
 		return holdPort(0)
 	}
 	n := r.Hi - r.Lo + 1

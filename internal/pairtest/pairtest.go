@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -35,7 +35,7 @@ type Result struct {
 func Run(t testing.TB, cfg *mocksrv.Config, opt mocksrv.Options, args ...string) Result {
 	t.Helper()
 	dir := t.TempDir()
-	ln, err := harness.TestListen() // DSSIM_PORTS when set
+	ln, err := ports.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	defer ln.Close()
 	var log bytes.Buffer

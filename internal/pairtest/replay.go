@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/transcript"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -41,7 +41,7 @@ func SystemXML(t testing.TB, configPath string, year mocksrv.Year) []byte {
 func Replay(t testing.TB, tr *transcript.Transcript, xml []byte, opt transcript.ReplayOptions, args ...string) (error, Result) {
 	t.Helper()
 	system := filepath.Join(t.TempDir(), "ds-system.xml")
-	ln, err := harness.TestListen() // DSSIM_PORTS when set
+	ln, err := ports.TestListen() // DSSIM_PORTS when set
 	require.NoError(t, err)
 	defer ln.Close()
 	check := opt.OnAuth

@@ -1,7 +1,7 @@
 //go:build !linux
 
-package harness
+package ports
 
 // listeningOn cannot read the kernel's socket tables here: ok is false and
-// waitListening probes by binding.
+// WaitListening probes by binding.
 func listeningOn(int) (listening, ok bool) { return false, false }

@@ -1,4 +1,4 @@
-package harness
+package ports
 
 import (
 	"context"
@@ -105,9 +105,9 @@ func TestWaitListeningDoesNotBind(t *testing.T) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	require.NoError(t, waitListening(ctx, port, nil))
+	require.NoError(t, WaitListening(ctx, port, nil))
 	l := <-ready
 	require.NotNil(t, l, "the server could not bind port %d", port)
 	l.Close()
-	assert.Zero(t, probes, "waitListening bound the port %d times", probes)
+	assert.Zero(t, probes, "WaitListening bound the port %d times", probes)
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package harness
+package ports
 
 import "os"
 

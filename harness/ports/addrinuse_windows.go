@@ -1,4 +1,4 @@
-package harness
+package ports
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 // invents on Windows, does not match it.
 const wsaeaddrinuse = syscall.Errno(10048)
 
-// addrInUse reports whether a listen failed because the address is in use.
-func addrInUse(err error) bool {
+// AddrInUse reports whether a listen failed because the address is in use.
+func AddrInUse(err error) bool {
 	return errors.Is(err, wsaeaddrinuse) || errors.Is(err, syscall.EADDRINUSE)
 }
