@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -65,7 +66,7 @@ type cliConfig struct {
 	waits     string   // --waits FILE: the wait split of every run (waits.go)
 	// duplicates are the columns of -a and -b written twice and merged
 	// (spec.go), said on stderr before the runs.
-	duplicates []Duplicate
+	duplicates []columns.Duplicate
 }
 
 func cliFlags(c *cliConfig) *pflag.FlagSet {
@@ -241,8 +242,8 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if err != nil {
 		return nil, 0, objectiveHint(c.objective, err)
 	}
-	var baseVariants []Variant
-	var baseDups []Duplicate
+	var baseVariants []columns.Variant
+	var baseDups []columns.Duplicate
 	if c.baselines, baseVariants, baseDups, err = parseBaselines(c.baselines); err != nil {
 		return nil, 0, err
 	}
@@ -258,18 +259,18 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if strings.TrimSpace(c.client) == "" && c.client != "" {
 		return nil, 0, errors.New("--client: empty command")
 	}
-	var variants []Variant
+	var variants []columns.Variant
 	switch {
 	case len(c.algos) > 0:
 		// -a "" with --client runs the client alone; without one it
 		// would run nothing.
-		if variants, c.duplicates, err = ParseColumns(c.algos); err == nil && len(variants) == 0 && c.client == "" {
+		if variants, c.duplicates, err = columns.ParseColumns(c.algos); err == nil && len(variants) == 0 && c.client == "" {
 			err = fmt.Errorf("-a %q: names no strategy (dsbench --list shows them)", strings.Join(c.algos, " "))
 		}
 	case c.client != "":
 		variants = baseVariants
 	default:
-		variants = AllVariants()
+		variants = columns.AllVariants()
 	}
 	if err == nil && c.client != "" {
 		err = checkClientLabel(c.label)
@@ -336,14 +337,14 @@ func objectiveHint(value string, err error) error {
 // list, which -b was, had split every spec with two parameters into
 // pieces that named no column. Two writings of one column (Duplicate) are
 // one baseline, under the first.
-func parseBaselines(values []string) ([]string, []Variant, []Duplicate, error) {
+func parseBaselines(values []string) ([]string, []columns.Variant, []columns.Duplicate, error) {
 	var bs baselineSet
 	for _, piece := range baselinePieces(values) {
 		specs, err := strategies.ParseSweeps("-b", []string{piece})
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		vs, dups, err := expand("-b", specs)
+		vs, dups, err := columns.FromSweeps("-b", specs)
 		switch {
 		case err == nil:
 			bs.dups = append(bs.dups, dups...)
@@ -370,15 +371,15 @@ func parseBaselines(values []string) ([]string, []Variant, []Duplicate, error) {
 // baselineSet gathers parseBaselines' columns across -b values.
 type baselineSet struct {
 	labels   []string
-	variants []Variant
-	dups     []Duplicate
-	kept     map[string]string // identity → label, as in expand
+	variants []columns.Variant
+	dups     []columns.Duplicate
+	kept     map[string]string // identity → label, as in columns.FromSweeps
 }
 
-func (bs *baselineSet) addVariant(v Variant) {
-	id, _ := v.Identity() // expand has made it
+func (bs *baselineSet) addVariant(v columns.Variant) {
+	id, _ := v.Identity() // columns.FromSweeps has made it
 	if label, dup := bs.kept[id]; dup {
-		bs.dups = append(bs.dups, Duplicate{Flag: "-b", Kept: label, Dropped: v.Label()})
+		bs.dups = append(bs.dups, columns.Duplicate{Flag: "-b", Kept: label, Dropped: v.Label()})
 		return
 	}
 	if bs.kept == nil {
@@ -395,7 +396,7 @@ func (bs *baselineSet) addVariant(v Variant) {
 // cost-reduce:multiplier=4 (the default), -b cost-reduce is. A baseline
 // no column is, and --client's label, are kept as written (checkBaselines
 // refuses the first when the user wrote it).
-func baselineColumns(labels []string, baseVariants, columns []Variant) []string {
+func baselineColumns(labels []string, baseVariants, columns []columns.Variant) []string {
 	byID := map[string]string{}
 	for _, v := range columns {
 		if id, err := v.Identity(); err == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/columns"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every registered strategy
 )
 
@@ -16,7 +17,7 @@ func ExampleBench() {
 	if err != nil {
 		panic(err)
 	}
-	variants, err := harness.ParseVariants([]string{"ff,cost-reduce:multiplier=1,8"})
+	variants, err := columns.ParseVariants([]string{"ff,cost-reduce:multiplier=1,8"})
 	if err != nil {
 		panic(err)
 	}

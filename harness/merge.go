@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/dssim-go/dssim-go/harness/columns"
 )
 
 // merged is a whole sweep rebuilt from its pieces.
@@ -265,7 +267,7 @@ func (sw Sweep) timelineRun() (*Run, error) {
 	if sourceDigest(src) != sc.SHA256 {
 		return nil, fmt.Errorf("config %s (%s) is not here as it was in the sweep", sc.Name, sc.Path)
 	}
-	vs, err := ParseVariants([]string{sw.Columns[0]})
+	vs, err := columns.ParseVariants([]string{sw.Columns[0]})
 	if err != nil || len(vs) != 1 {
 		return nil, fmt.Errorf("strategy %s: %v", sw.Columns[0], err)
 	}

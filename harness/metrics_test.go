@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness/columns"
 )
 
 // Strategies' metrics reach every output format: a table per metric name
@@ -16,7 +18,7 @@ import (
 // the tables' JSON. In-process the values use the simulator's truth; over
 // TCP the strategy marks its approximations and every format says so.
 func TestStrategyMetricsInEveryFormat(t *testing.T) {
-	vs, err := ParseVariants([]string{"librariskd,ff"})
+	vs, err := columns.ParseVariants([]string{"librariskd,ff"})
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		target Target

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
@@ -92,13 +93,13 @@ const DefaultTimeout = 600 * time.Second
 // client (Variant nil).
 type Run struct {
 	Source  Source
-	Variant *Variant
+	Variant *columns.Variant
 }
 
 // Bench runs a grid of configs × columns.
 type Bench struct {
 	Sources  []Source
-	Variants []Variant
+	Variants []columns.Variant
 	Target   Target
 	// Parallel is the number of concurrent runs (default: the number of CPUs).
 	Parallel int

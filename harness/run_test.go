@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -85,14 +86,14 @@ func TestInProcessReproducesReference(t *testing.T) {
 			plain = append(plain, s)
 		}
 	}
-	vs, err := ParseVariants([]string{"atl,ff,bf,fc,fafc"})
+	vs, err := columns.ParseVariants([]string{"atl,ff,bf,fc,fafc"})
 	require.NoError(t, err)
 	b := &Bench{Sources: plain, Variants: vs}
 	res := b.Run(context.Background())
 	require.Len(t, res, len(plain)*5)
 	checkAgainstReference(t, ref, res, func(r Result) string { return r.Variant })
 
-	vs, err = ParseVariants([]string{"ffq,bfq,wfq"})
+	vs, err = columns.ParseVariants([]string{"ffq,bfq,wfq"})
 	require.NoError(t, err)
 	b = &Bench{Sources: failures, Variants: vs}
 	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
@@ -137,7 +138,7 @@ func TestExternalClientReproducesReference(t *testing.T) {
 func TestTCPTargetsReproduceReference(t *testing.T) {
 	ref := reference(t)
 	srcs := fixtureSources(t, "sample-config01", "ds-sample-config02", "config20-med-med")
-	vs, err := ParseVariants([]string{"ff,bf,fafc"})
+	vs, err := columns.ParseVariants([]string{"ff,bf,fafc"})
 	require.NoError(t, err)
 	var wrapped atomic.Int32 // both ends of every run go through WrapConn
 	wrap := func(c net.Conn) net.Conn { wrapped.Add(1); return c }
@@ -178,7 +179,7 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 		`</servers></config>`), 0o644))
 	srcs := append(fixtureSources(t, "sample-config01"), Source{Name: "bad", Path: bad})
 
-	vs, err := ParseVariants([]string{"ff"})
+	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	b := &Bench{Sources: srcs, Variants: vs, Target: Target{Client: "sleep 30", ClientLabel: "sleeper", ClientDir: t.TempDir(), Timeout: time.Second}}
 	start := time.Now()
@@ -248,7 +249,7 @@ func TestSources(t *testing.T) {
 
 func TestWriteTimeline(t *testing.T) {
 	dir := t.TempDir()
-	vs, err := ParseVariants([]string{"ff"})
+	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	files, err := WriteTimeline(dir, fixtureSources(t, "sample-config01")[0], vs[0])
 	require.NoError(t, err)

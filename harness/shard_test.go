@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -116,7 +117,7 @@ func TestParseShard(t *testing.T) {
 // Round-robin: run k is in shard k mod n + 1; the shards cover every run
 // once.
 func TestShardSlicing(t *testing.T) {
-	vs, err := ParseVariants([]string{"ff,bf,fc"})
+	vs, err := columns.ParseVariants([]string{"ff,bf,fc"})
 	require.NoError(t, err)
 	b := &Bench{Sources: Suite()[:3], Variants: vs}
 	seen := map[int]int{}
@@ -223,7 +224,7 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 // the memory extension's failure model, the target. (Not the timeout:
 // TestMergeAcrossTimeouts.)
 func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
-	vs, err := ParseVariants([]string{"ff"})
+	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	base := &Bench{Sources: Suite()[:1], Variants: vs}
 	sw := sweepOf(base, Turnaround, []string{"ff"})
@@ -248,7 +249,7 @@ func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 // share; merge notes the difference, and the report is the unsharded one.
 func TestMergeAcrossTimeouts(t *testing.T) {
 	fixedWall(t)
-	vs, err := ParseVariants([]string{"ff"})
+	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	b := &Bench{Sources: Suite()[:1], Variants: vs}
 	sw := sweepOf(b, Turnaround, nil)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -64,7 +65,7 @@ func (q *quitAfter) Job(v strategies.View, j protocol.Job) ([]protocol.Action, e
 // and of the stderr line, which a server process leaves: on every fixture,
 // for a run to the end and for one that quits with jobs left.
 func TestSummaryOfMatchesTheText(t *testing.T) {
-	vs, err := ParseVariants([]string{"ff,bf,wf,ffq"})
+	vs, err := columns.ParseVariants([]string{"ff,bf,wf,ffq"})
 	require.NoError(t, err)
 	sawUnscheduled := false
 	for _, src := range fixtureSources(t) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
@@ -40,7 +41,7 @@ func TestSWFSourceRuns(t *testing.T) {
 		require.NoError(t, err, spec)
 		require.Equal(t, want, more[0].Name, spec)
 	}
-	vs, err := ParseVariants([]string{"ff,bf,fc"})
+	vs, err := columns.ParseVariants([]string{"ff,bf,fc"})
 	require.NoError(t, err)
 	for _, target := range []Target{{}, {Server: ServerDsmock}} {
 		b := &Bench{Sources: srcs, Variants: vs, Target: target}

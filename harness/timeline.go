@@ -14,13 +14,14 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // WriteTimeline runs one variant on one config in-process and draws each
 // server's life: boot, busy and idle periods, with the jobs on it
 // (timeline.svg/png). Servers never used are left out.
-func WriteTimeline(dir string, src Source, v Variant) ([]string, error) {
+func WriteTimeline(dir string, src Source, v columns.Variant) ([]string, error) {
 	tl, err := RunTimeline(src, v)
 	if err != nil {
 		return nil, err
@@ -43,7 +44,7 @@ func WriteTimeline(dir string, src Source, v Variant) ([]string, error) {
 
 // RunTimeline runs the variant on the config in-process and returns the
 // simulator's timeline.
-func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
+func RunTimeline(src Source, v columns.Variant) (*mocksrv.Timeline, error) {
 	_, sess, err := simulateOne(src, v, mocksrv.Options{})
 	if err != nil {
 		return nil, err
@@ -54,7 +55,7 @@ func RunTimeline(src Source, v Variant) (*mocksrv.Timeline, error) {
 // simulateOne loads the config and runs the variant on it in-process with
 // opt, for the timeline plot and the run viewer. Its errors name the run
 // ("ff on flaky-servers: …"), so callers do not.
-func simulateOne(src Source, v Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
+func simulateOne(src Source, v columns.Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
 	fail := func(err error) (*mocksrv.Config, *mocksrv.Session, error) {
 		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -21,7 +22,7 @@ import (
 // queue strategy and a plain one on every embedded config (flaky-servers
 // has failures, so jobs return through the global queue).
 func TestRunViewerAgreesWithTheSimulator(t *testing.T) {
-	variants, err := ParseVariants([]string{"ffq,fafc"})
+	variants, err := columns.ParseVariants([]string{"ffq,fafc"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestWriteHTML(t *testing.T) {
 // A sweep bigger than the page's caps: the runs left out are said on the
 // page.
 func TestWriteHTMLCaps(t *testing.T) {
-	vs, err := ParseVariants([]string{"ff,bf,wf,fc,fafc,atl,lrr,ffq,bfq"})
+	vs, err := columns.ParseVariants([]string{"ff,bf,wf,fc,fafc,atl,lrr,ffq,bfq"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestRunViewerBillsAResetAsTheSimulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := Source{Name: "overlap", Path: filepath.Join(dir, "overlap.xml")}
-	v := Variant{Strategy: "ffq"}
+	v := columns.Variant{Strategy: "ffq"}
 	_, sess, err := simulateOne(src, v, mocksrv.Options{Stderr: io.Discard})
 	if err != nil || sess.Report() == nil {
 		t.Fatalf("ffq on %s: %v", src.Path, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -73,7 +74,7 @@ func (h *hop) Job(v strategies.View, j protocol.Job) ([]protocol.Action, error) 
 // and no section.
 func TestUnbilledReported(t *testing.T) {
 	srcs := fixtureSources(t, "config20-short-low")
-	vs, err := ParseVariants([]string{"test-hop,ff"})
+	vs, err := columns.ParseVariants([]string{"test-hop,ff"})
 	require.NoError(t, err)
 	for _, target := range []Target{{}, {Server: ServerDsmock}} {
 		b := &Bench{Sources: srcs, Variants: vs, Target: target}

@@ -19,8 +19,8 @@ type Sweep struct {
 // dsclient's -a) into specs. Each value is a comma-separated list; a token
 // with a colon ("name:key=v") or a registered name starts a spec, a
 // "key=value" token adds a key to the current spec, and any other token is
-// one more value of the last key (harness.ParseVariants documents the
-// grammar for users), except a registered name the last key, written in
+// one more value of the last key (harness/columns.ParseVariants documents
+// the grammar for users), except a registered name the last key, written in
 // the same value, would also take as a value, which is refused as
 // ambiguous (see accepts); in a value of its own a name starts a spec
 // (-a sgme:base=ff -a ff is sgme beside ff). Empty tokens, such as a

@@ -1,12 +1,9 @@
-// Package harness runs strategies × configs and compares them the way the
-// COMP3100 course harnesses do (../shared/docs/harness.md): per-metric tables
-// with Average and Normalised rows against chosen baselines and the configs
-// where a strategy beats every baseline, plus what no course tool shows: the
-// ratio of each result to a physical bound (no schedule can beat the mean
-// actual runtime on turnaround, nor perfect packing on cost).
-//
-// cmd/dsbench is a thin command over this package.
-package harness
+// Package columns reads the strategy columns of a bench: dsbench's -a and
+// -b specs ("ff,bf,cost-reduce:multiplier=1,2,4"), a sweep expanded into
+// one Variant per combination of values, every name and value checked
+// against the strategy registry before any run, and two writings of one
+// column merged (Duplicate).
+package columns
 
 import (
 	"fmt"
@@ -62,7 +59,7 @@ func ParseColumns(values []string) ([]Variant, []Duplicate, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return expand("-a", specs)
+	return FromSweeps("-a", specs)
 }
 
 // Duplicate is a column written twice: Dropped names the same strategy
@@ -98,9 +95,9 @@ func (v Variant) Identity() (string, error) {
 	return strategies.Identity(v.Strategy, v.Settings)
 }
 
-// expand makes the variants of parsed specs, each checked by
+// FromSweeps makes the variants of parsed specs, each checked by
 // strategies.New, merging those that are one column (see Duplicate).
-func expand(flag string, specs []*strategies.Sweep) ([]Variant, []Duplicate, error) {
+func FromSweeps(flag string, specs []*strategies.Sweep) ([]Variant, []Duplicate, error) {
 	var out []Variant
 	var dups []Duplicate
 	kept := map[string]string{} // identity → label of its column

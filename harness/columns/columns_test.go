@@ -1,4 +1,4 @@
-package harness
+package columns
 
 import (
 	"testing"
@@ -173,4 +173,77 @@ func TestVariantNewUsesSettings(t *testing.T) {
 	s, err := vs[0].New()
 	require.NoError(t, err)
 	assert.IsType(t, strattest.FirstCapable{}, s)
+}
+
+// TestParseColumnsMergesDuplicates: variants that name the same strategy
+// with the same parameters once bound (canonical values, defaults filled
+// in) are one column, under the first writing, and each merge is said.
+// spec-b's defaults are m=4, k=1.
+func TestParseColumnsMergesDuplicates(t *testing.T) {
+	cases := []struct {
+		in   []string
+		want []string // column labels
+		dups []string // Duplicate.String of each merge
+	}{
+		{[]string{"spec-a,spec-a"}, []string{"spec-a"}, []string{"-a spec-a is given twice: one column"}},
+		{[]string{"spec-b:m=2,2.0"}, []string{"spec-b:m=2"},
+			[]string{"-a spec-b:m=2.0 is spec-b:m=2 (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"spec-b:m=2e0", "spec-b:m=2"}, []string{"spec-b:m=2e0"},
+			[]string{"-a spec-b:m=2 is spec-b:m=2e0 (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"spec-b", "spec-b:m=4"}, []string{"spec-b"},
+			[]string{"-a spec-b:m=4 is spec-b (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"spec-b:k=01,m=4.0,spec-a,spec-b"}, []string{"spec-b:k=01,m=4.0", "spec-a"},
+			[]string{"-a spec-b is spec-b:k=01,m=4.0 (the same strategy with the same parameter values, defaults filled in): one column"}},
+		// A sweep that meets the default: the rest of the sweep stays.
+		{[]string{"spec-b", "spec-b:m=1,2,4,8"}, []string{"spec-b", "spec-b:m=1", "spec-b:m=2", "spec-b:m=8"},
+			[]string{"-a spec-b:m=4 is spec-b (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"spec-b:m=1,2,k=1,2", "spec-b:m=2"}, []string{"spec-b:k=1,m=1", "spec-b:k=2,m=1", "spec-b:k=1,m=2", "spec-b:k=2,m=2"},
+			[]string{"-a spec-b:m=2 is spec-b:k=1,m=2 (the same strategy with the same parameter values, defaults filled in): one column"}},
+		// List elements are strategies: compared by the same rule.
+		{[]string{"spec-c:members=[spec-b:m=4.0; spec-a]", "spec-c:members=[spec-b; spec-a]"}, []string{"spec-c:members=[spec-b:m=4.0; spec-a]"},
+			[]string{"-a spec-c:members=[spec-b; spec-a] is spec-c:members=[spec-b:m=4.0; spec-a] (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"spec-c,spec-c:members=[]"}, []string{"spec-c"},
+			[]string{"-a spec-c:members=[] is spec-c (the same strategy with the same parameter values, defaults filled in): one column"}},
+		// The brief's own: real strategies' defaults.
+		{[]string{"frontier:weight=10,10.0"}, []string{"frontier:weight=10"},
+			[]string{"-a frontier:weight=10.0 is frontier:weight=10 (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"frontier,frontier:preset=balanced"}, []string{"frontier"},
+			[]string{"-a frontier:preset=balanced is frontier (the same strategy with the same parameter values, defaults filled in): one column"}},
+		{[]string{"cost-reduce,cost-reduce:multiplier=4"}, []string{"cost-reduce"},
+			[]string{"-a cost-reduce:multiplier=4 is cost-reduce (the same strategy with the same parameter values, defaults filled in): one column"}},
+	}
+	for _, c := range cases {
+		vs, dups, err := ParseColumns(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, labels(vs), c.in)
+		var said []string
+		for _, d := range dups {
+			said = append(said, d.String())
+		}
+		assert.Equal(t, c.dups, said, c.in)
+	}
+}
+
+// TestParseColumnsKeepsDistinct guards the rule against merging more than
+// it says: other values, another strategy, a string as written, and no
+// strategy's own meaning (frontier's balanced preset weighs 10, yet
+// weight=10 is another parameter). These rows pass without the merge too.
+func TestParseColumnsKeepsDistinct(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want int // columns
+	}{
+		{[]string{"spec-b:m=4,4.5"}, 2},
+		{[]string{"spec-b:k=2", "spec-b"}, 2},
+		{[]string{"spec-a,spec-c"}, 2},
+		{[]string{"spec-c:members=[spec-a; spec-b]", "spec-c:members=[spec-b; spec-a]"}, 2},
+		{[]string{"frontier:weight=10,frontier:preset=balanced"}, 2},
+		{[]string{"frontier:weight=1,3,10", "frontier"}, 4},
+		{[]string{"frontier:warm=on", "frontier:warm=preset,off"}, 3},
+	} {
+		vs, dups, err := ParseColumns(c.in)
+		require.NoError(t, err, c.in)
+		assert.Len(t, vs, c.want, c.in)
+		assert.Empty(t, dups, c.in)
+	}
 }
