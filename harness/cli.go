@@ -19,6 +19,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -53,10 +54,10 @@ type cliConfig struct {
 	progress  string
 	list      bool
 	help      bool
-	arrival   []string // --arrival-factor sweep values (transform.go)
+	arrival   []string // --arrival-factor sweep values (sources.Expand)
 	inacc     []string // --inaccuracy sweep values
-	replay000 string   // --replay000 sweep spec (replay000.go)
-	memwork   string   // --memwork sweep spec (memwork.go)
+	replay000 string   // --replay000 sweep spec (sources.Replay000)
+	memwork   string   // --memwork sweep spec (sources.Memwork)
 	memFail   string   // --mem-fail: dsmock's memory extension
 	year      string   // --year: the ds-server release the built-in simulator speaks
 	shard     string   // --shard i/n (shard.go)
@@ -203,14 +204,14 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 	for _, d := range c.duplicates {
 		fmt.Fprintln(stderr, "dsbench:", d)
 	}
-	warnings := configWarnings(b.Sources, b.Target.swfRun())
+	warnings := sources.ConfigWarnings(b.Sources, b.Target.swfRun())
 	if formatWarning != "" && b.Shard.N == 0 { // a shard's piece is JSON whatever its name
 		warnings = append(warnings, formatWarning)
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(stderr, "dsbench: warning:", w)
 	}
-	for _, l := range conversionReports(b.Sources) {
+	for _, l := range sources.ConversionReports(b.Sources) {
 		fmt.Fprintln(stderr, "dsbench:", l)
 	}
 	if err := b.Target.checkClient(); err != nil {
@@ -280,11 +281,11 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	}
 	c.duplicates = append(c.duplicates, baseDups...)
 	c.baselines = baselineColumns(c.baselines, baseVariants, variants)
-	sources, err := sourcesOrGenerated(c.replay000, c.memwork, args)
+	srcs, err := sourcesOrGenerated(c.replay000, c.memwork, args)
 	if err != nil {
 		return nil, 0, err
 	}
-	if sources, err = c.transform(sources); err != nil {
+	if srcs, err = c.transform(srcs); err != nil {
 		return nil, 0, err
 	}
 	if c.server != "" && c.server != ServerDsmock {
@@ -304,11 +305,11 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := checkMemFail(sources, t.MemFail); err != nil {
+	if err := checkMemFail(srcs, t.MemFail); err != nil {
 		return nil, 0, err
 	}
 	return &Bench{
-		Sources:  sources,
+		Sources:  srcs,
 		Variants: variants,
 		Parallel: c.parallel,
 		Target:   t,
@@ -543,7 +544,7 @@ func (c *cliConfig) progressBar(stderr io.Writer, n int) *progressbar.ProgressBa
 	)
 }
 
-func sourceNames(ss []Source) []string {
+func sourceNames(ss []sources.Source) []string {
 	var out []string
 	for _, s := range ss {
 		out = append(out, s.Name)

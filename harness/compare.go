@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -51,7 +52,7 @@ type Result struct {
 	Unbilled *mocksrv.Unbilled `json:"unbilled,omitempty"`
 	// SWF says what the config, an SWF trace, kept of the trace's lines
 	// (dsbench also says it on stderr); nil for a config file.
-	SWF *SWFConversion `json:"swf_conversion,omitempty"`
+	SWF *sources.SWFConversion `json:"swf_conversion,omitempty"`
 	// ServerVersion is the version a server binary printed on its log's
 	// first line ("2-Apr, 2026 @ MQ": which ds-server year ran); empty for
 	// the built-in simulator, whose year is the Target's.

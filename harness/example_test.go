@@ -6,6 +6,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every registered strategy
 )
 
@@ -13,7 +14,7 @@ import (
 // one Result per run with ds-server's summary numbers; the comparison
 // tables dsbench prints are harness.Compare and Output over these.
 func ExampleBench() {
-	suite, err := harness.Sources(nil) // no argument: the embedded suite
+	suite, err := sources.Resolve(nil) // no argument: the embedded suite
 	if err != nil {
 		panic(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
 // Format is an output format of the report.
@@ -413,7 +415,7 @@ func (r Output) writeCSV(w io.Writer) error {
 }
 
 // swfCells are a run's swf_kept and swf_skipped, empty for a config file.
-func swfCells(c *SWFConversion) []string {
+func swfCells(c *sources.SWFConversion) []string {
 	if c == nil {
 		return []string{"", ""}
 	}

@@ -3,6 +3,8 @@ package harness
 import (
 	"strings"
 	"testing"
+
+	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
 // TestMainMemwork: dsbench --memwork generates the memory-extension
@@ -41,7 +43,7 @@ func TestMainMemwork(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, "--mem-fail: config ") || !strings.Contains(stderr, "needs a job file whose <job> elements carry actMemory") {
 		t.Errorf("the suite (no actMemory) with --mem-fail: status %d, stderr %q", code, stderr)
 	}
-	srcs, err := MemworkSources("seeds=1-2,f=1/32|1")
+	srcs, err := sources.Memwork("seeds=1-2,f=1/32|1")
 	if err != nil || len(srcs) != 4 || srcs[3].Name != "memwork-s2-f1_1" {
 		t.Fatalf("sources %v, err %v", srcs, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
 // merged is a whole sweep rebuilt from its pieces.
@@ -246,17 +247,17 @@ func (sw Sweep) timelineRun() (*Run, error) {
 		return nil, nil
 	}
 	sc := sw.Configs[0]
-	src := Source{Name: sc.Name, Path: sc.Path, Base: sc.Base}
+	src := sources.Source{Name: sc.Name, Path: sc.Path, Base: sc.Base}
 	if sc.Embedded {
-		i := slices.IndexFunc(Suite(), func(s Source) bool { return s.Name == sc.Name && s.Path == sc.Path })
+		i := slices.IndexFunc(sources.Suite(), func(s sources.Source) bool { return s.Name == sc.Name && s.Path == sc.Path })
 		if i < 0 {
 			return nil, fmt.Errorf("config %s is not in the embedded suite", sc.Name)
 		}
-		src = Suite()[i]
+		src = sources.Suite()[i]
 	}
 	if sc.ArrivalFactor != nil || sc.Inaccuracy != nil {
 		src.Base = sc.Base
-		src.Transform = Transform{HasArrival: sc.ArrivalFactor != nil, HasInaccuracy: sc.Inaccuracy != nil}
+		src.Transform = sources.Transform{HasArrival: sc.ArrivalFactor != nil, HasInaccuracy: sc.Inaccuracy != nil}
 		if sc.ArrivalFactor != nil {
 			src.Transform.ArrivalFactor = *sc.ArrivalFactor
 		}

@@ -187,8 +187,8 @@ func benchInputs(b *Bench) []InputFile {
 		}
 	}
 	for _, s := range b.Sources {
-		add(s.trace, "the SWF trace of config "+s.Name)
-		add(s.servers, "the servers= file of config "+s.Name)
+		add(s.TraceFile(), "the SWF trace of config "+s.Name)
+		add(s.ServersFile(), "the servers= file of config "+s.Name)
 		if s.FS != nil || seen[s.Path] {
 			continue
 		}

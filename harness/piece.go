@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
 )
@@ -138,10 +139,10 @@ func sweepOf(b *Bench, objective Measure, baselines []string) Sweep {
 // sourceDigest hashes the config file and the job list and failure trace
 // it names (each with its name and length). A config that does not load is
 // hashed by its own bytes, or by the error when it cannot be read.
-func sourceDigest(s Source) string {
+func sourceDigest(s sources.Source) string {
 	h := sha256.New()
 	add := func(name string) {
-		data, err := s.readBeside(name)
+		data, err := s.ReadBeside(name)
 		if err != nil {
 			data = []byte("unreadable: " + err.Error())
 		}

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -22,6 +20,7 @@ import (
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
@@ -92,13 +91,13 @@ const DefaultTimeout = 600 * time.Second
 // Run is one run to do: a config and either a variant or the external
 // client (Variant nil).
 type Run struct {
-	Source  Source
+	Source  sources.Source
 	Variant *columns.Variant
 }
 
 // Bench runs a grid of configs × columns.
 type Bench struct {
-	Sources  []Source
+	Sources  []sources.Source
 	Variants []columns.Variant
 	Target   Target
 	// Parallel is the number of concurrent runs (default: the number of CPUs).
@@ -202,7 +201,7 @@ type cacheEntry struct {
 
 func newConfigCache() *configCache { return &configCache{m: map[string]*cacheEntry{}} }
 
-func (c *configCache) load(s Source) (*mocksrv.Config, error) {
+func (c *configCache) load(s sources.Source) (*mocksrv.Config, error) {
 	c.mu.Lock()
 	e, ok := c.m[s.Name]
 	if !ok {
@@ -218,9 +217,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	start := time.Now()
 	r := Result{Config: run.Source.Name}
 	r.setTransform(run.Source)
-	if run.Source.swf != nil {
-		r.SWF = run.Source.swf.report()
-	}
+	r.SWF = run.Source.Conversion()
 	if run.Variant != nil {
 		r.Variant = run.Variant.Label()
 	} else {
@@ -714,8 +711,8 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 // stageConfig writes the config and the files it names into dir, under
 // the names the config uses, so that a server started in dir finds them
 // (ds-server resolves them against its working directory).
-func stageConfig(src Source, cfg *mocksrv.Config, dir string) error {
-	read := src.readBeside
+func stageConfig(src sources.Source, cfg *mocksrv.Config, dir string) error {
+	read := src.ReadBeside
 	data, err := read(filepath.Base(src.Path))
 	if err != nil {
 		return err
@@ -742,18 +739,20 @@ func stageConfig(src Source, cfg *mocksrv.Config, dir string) error {
 	return nil
 }
 
-// readBeside reads a file the config names, resolved as ds-server does:
-// relative to the config's folder (inside FS for an embedded config).
-func (src Source) readBeside(name string) ([]byte, error) {
-	if src.FS != nil {
-		return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
-	}
-	if filepath.IsAbs(name) {
-		return os.ReadFile(name)
-	}
-	return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
-}
-
 func oneLine(s string) string {
 	return string(bytes.ReplaceAll(bytes.TrimSpace([]byte(s)), []byte("\n"), []byte(" | ")))
+}
+
+// setTransform records the source's transform in the result's columns.
+func (r *Result) setTransform(s sources.Source) {
+	if s.Base == "" {
+		return
+	}
+	r.Base = s.Base
+	if t := s.Transform; t.HasArrival {
+		r.ArrivalFactor = &t.ArrivalFactor
+	}
+	if t := s.Transform; t.HasInaccuracy {
+		r.Inaccuracy = &t.Inaccuracy
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -44,16 +45,16 @@ func reference(t *testing.T) map[[2]string]Summary {
 	return out
 }
 
-func fixtureSources(t *testing.T, names ...string) []Source {
+func fixtureSources(t *testing.T, names ...string) []sources.Source {
 	dir := filepath.Join(fixtures.Dir(t), "fixtures")
 	if len(names) == 0 {
-		srcs, err := Sources([]string{dir})
+		srcs, err := sources.Resolve([]string{dir})
 		require.NoError(t, err)
 		return srcs
 	}
-	var out []Source
+	var out []sources.Source
 	for _, n := range names {
-		s, err := Sources([]string{filepath.Join(dir, n)})
+		s, err := sources.Resolve([]string{filepath.Join(dir, n)})
 		require.NoError(t, err)
 		out = append(out, s...)
 	}
@@ -78,7 +79,7 @@ func TestInProcessReproducesReference(t *testing.T) {
 	ref := reference(t)
 	srcs := fixtureSources(t)
 	require.Len(t, srcs, 29)
-	var plain, failures []Source
+	var plain, failures []sources.Source
 	for _, s := range srcs {
 		if s.Name == "ds-sample-config05-failures" {
 			failures = append(failures, s)
@@ -177,7 +178,7 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte(`<config><servers>`+
 		`<server type="a" limit="1" bootupTime="0" hourlyRate="0.1" cores="0" memory="1000" disk="1000" />`+
 		`</servers></config>`), 0o644))
-	srcs := append(fixtureSources(t, "sample-config01"), Source{Name: "bad", Path: bad})
+	srcs := append(fixtureSources(t, "sample-config01"), sources.Source{Name: "bad", Path: bad})
 
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
@@ -208,43 +209,6 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 			assert.Contains(t, r.Err, "client false")
 		}
 	}
-}
-
-func TestSources(t *testing.T) {
-	suite, err := Sources(nil)
-	require.NoError(t, err)
-	require.GreaterOrEqual(t, len(suite), 8, "the embedded suite")
-	for _, s := range suite {
-		cfg, err := s.Load()
-		require.NoError(t, err, s.Name)
-		require.NotEmpty(t, cfg.Jobs, s.Name)
-	}
-
-	dir := t.TempDir()
-	write := func(name, body string) {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
-	}
-	write("a.xml", `<?xml version="1.0"?><!-- c --><config randomSeed="1"/>`)
-	write("jobs.xml", `<jobs><job id="0"/></jobs>`)
-	write("ds-system.xml", `<system/>`)
-	write("fx/config.xml", `<config/>`)
-	write("notes.txt", "x")
-	srcs, err := Sources([]string{dir})
-	require.NoError(t, err)
-	var names []string
-	for _, s := range srcs {
-		names = append(names, s.Name)
-	}
-	assert.Equal(t, []string{"a", "fx"}, names, "config files and fixture folders; job lists and ds-system.xml skipped")
-
-	_, err = Sources([]string{filepath.Join(dir, "nope.xml")})
-	assert.ErrorContains(t, err, "nope.xml")
-	_, err = Sources([]string{filepath.Join(dir, "a.xml"), dir})
-	assert.ErrorContains(t, err, `both named "a"`)
-	empty := t.TempDir()
-	_, err = Sources([]string{empty})
-	assert.ErrorContains(t, err, "no config file")
 }
 
 func TestWriteTimeline(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -119,7 +120,7 @@ func TestParseShard(t *testing.T) {
 func TestShardSlicing(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff,bf,fc"})
 	require.NoError(t, err)
-	b := &Bench{Sources: Suite()[:3], Variants: vs}
+	b := &Bench{Sources: sources.Suite()[:3], Variants: vs}
 	seen := map[int]int{}
 	for i := 1; i <= 4; i++ {
 		b.Shard = Shard{I: i, N: 4}
@@ -206,8 +207,8 @@ func TestMergeRefusesBadPieces(t *testing.T) {
 // A config whose files changed between two shards is a different sweep.
 func TestMergeRefusesChangedConfig(t *testing.T) {
 	dir := t.TempDir()
-	suite := Suite()
-	data, err := suite[0].readBeside(filepath.Base(suite[0].Path))
+	suite := sources.Suite()
+	data, err := suite[0].ReadBeside(filepath.Base(suite[0].Path))
 	require.NoError(t, err)
 	cfg := filepath.Join(dir, "c.xml")
 	require.NoError(t, os.WriteFile(cfg, data, 0o644))
@@ -226,7 +227,7 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
-	base := &Bench{Sources: Suite()[:1], Variants: vs}
+	base := &Bench{Sources: sources.Suite()[:1], Variants: vs}
 	sw := sweepOf(base, Turnaround, []string{"ff"})
 	for name, change := range map[string]func(b *Bench){
 		"mem_fail": func(b *Bench) { b.Target.MemFail = mocksrv.MemFailHard },
@@ -251,7 +252,7 @@ func TestMergeAcrossTimeouts(t *testing.T) {
 	fixedWall(t)
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
-	b := &Bench{Sources: Suite()[:1], Variants: vs}
+	b := &Bench{Sources: sources.Suite()[:1], Variants: vs}
 	sw := sweepOf(b, Turnaround, nil)
 	b.Target.Timeout = time.Hour
 	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, Turnaround, nil)))

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
@@ -24,7 +25,7 @@ const swfTrace = "../mocksrv/swf/testdata/small.swf"
 // under every strategy, in-process and over TCP with the same numbers, and
 // the execution time is the trace's run times: (100+30+51+1+12)/5.
 func TestSWFSourceRuns(t *testing.T) {
-	srcs, err := Sources([]string{swfTrace, swfTrace + ":time-scale=0.5,procs-per-core=2"})
+	srcs, err := sources.Resolve([]string{swfTrace, swfTrace + ":time-scale=0.5,procs-per-core=2"})
 	require.NoError(t, err)
 	require.Len(t, srcs, 2)
 	require.Equal(t, "small", srcs[0].Name)
@@ -37,7 +38,7 @@ func TestSWFSourceRuns(t *testing.T) {
 		": procs-per-core=2 , time-scale=0.5,": "small:procs-per-core=2,time-scale=0.5",
 		":":                                    "small",
 	} {
-		more, err := Sources([]string{swfTrace + spec})
+		more, err := sources.Resolve([]string{swfTrace + spec})
 		require.NoError(t, err, spec)
 		require.Equal(t, want, more[0].Name, spec)
 	}
@@ -58,7 +59,7 @@ func TestSWFSourceRuns(t *testing.T) {
 // TestSWFSourceStaged: the in-memory files are what a server binary gets
 // (stageConfig), and they load from disk as they did from memory.
 func TestSWFSourceStaged(t *testing.T) {
-	srcs, err := Sources([]string{swfTrace})
+	srcs, err := sources.Resolve([]string{swfTrace})
 	require.NoError(t, err)
 	cfg, err := srcs[0].Load()
 	require.NoError(t, err)
@@ -68,29 +69,6 @@ func TestSWFSourceStaged(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, cfg.Jobs, disk.Jobs)
 	require.Equal(t, cfg.Types, disk.Types)
-}
-
-// TestSWFSourceErrors: a bad trace or option is refused before any run,
-// naming the file and line or the option.
-func TestSWFSourceErrors(t *testing.T) {
-	bad := filepath.Join(t.TempDir(), "bad.swf")
-	require.NoError(t, os.WriteFile(bad, []byte("1 0 5 100 4 90 51200 4 200 102400 1 7 1 3 1 1 -1\n"), 0o644))
-	for arg, want := range map[string]string{
-		bad:                       bad + ": line 1: 17 fields, want 18",
-		swfTrace + ":disk=5":      "disk=5: want at least 100 MB",
-		"missing.swf":             "missing.swf: no such file",
-		swfTrace + ":unknown=1":   `swf option "unknown" unknown`,
-		swfTrace + ":max-jobs=-1": "max-jobs=-1",
-		// A trace's option is not swept as a strategy's parameter is.
-		swfTrace + ":time-scale=0.5,1": `"1" is not key=value: trace options take one value each; give the trace once per value (` +
-			swfTrace + ":time-scale=0.5 " + swfTrace + ":time-scale=1)",
-		swfTrace + ":job-file=j.xml": "job-file= names the job file dsswf writes; dsbench writes none",
-	} {
-		_, err := Sources([]string{arg})
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want %q", arg, err, want)
-		}
-	}
 }
 
 // TestSWFCommandLine: dsbench takes the trace as an argument; a bad one
@@ -168,7 +146,7 @@ func TestSWFConversionReport(t *testing.T) {
 	for _, r := range report.Runs {
 		switch r.Base {
 		case "small":
-			require.Equal(t, &SWFConversion{Kept: 5, Skipped: 5, SkippedBy: map[string]int{swf.SkipCancelled: 1, swf.SkipPartial: 1,
+			require.Equal(t, &sources.SWFConversion{Kept: 5, Skipped: 5, SkippedBy: map[string]int{swf.SkipCancelled: 1, swf.SkipPartial: 1,
 				swf.SkipNoSubmit: 1, swf.SkipNoRun: 1, swf.SkipNoProcs: 1}, NoReqTime: 2, CappedMemory: 1, DerivedCores: 112, MachineCores: 16}, r.SWF, r.Config)
 		case "small:servers=" + servers:
 			require.NotNil(t, r.SWF, r.Config)

@@ -15,13 +15,14 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // WriteTimeline runs one variant on one config in-process and draws each
 // server's life: boot, busy and idle periods, with the jobs on it
 // (timeline.svg/png). Servers never used are left out.
-func WriteTimeline(dir string, src Source, v columns.Variant) ([]string, error) {
+func WriteTimeline(dir string, src sources.Source, v columns.Variant) ([]string, error) {
 	tl, err := RunTimeline(src, v)
 	if err != nil {
 		return nil, err
@@ -44,7 +45,7 @@ func WriteTimeline(dir string, src Source, v columns.Variant) ([]string, error) 
 
 // RunTimeline runs the variant on the config in-process and returns the
 // simulator's timeline.
-func RunTimeline(src Source, v columns.Variant) (*mocksrv.Timeline, error) {
+func RunTimeline(src sources.Source, v columns.Variant) (*mocksrv.Timeline, error) {
 	_, sess, err := simulateOne(src, v, mocksrv.Options{})
 	if err != nil {
 		return nil, err
@@ -55,7 +56,7 @@ func RunTimeline(src Source, v columns.Variant) (*mocksrv.Timeline, error) {
 // simulateOne loads the config and runs the variant on it in-process with
 // opt, for the timeline plot and the run viewer. Its errors name the run
 // ("ff on flaky-servers: …"), so callers do not.
-func simulateOne(src Source, v columns.Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
+func simulateOne(src sources.Source, v columns.Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
 	fail := func(err error) (*mocksrv.Config, *mocksrv.Session, error) {
 		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
 	}

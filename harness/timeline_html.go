@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -94,7 +95,7 @@ func addTimelines(page *viewer.Page, b *Bench) error {
 // simulator's -v brief log, and reads it back as the viewer's run (with
 // the servers' power from the simulator's timeline, which the brief log
 // does not fully show).
-func RunViewer(src Source, v columns.Variant) (*viewer.Run, error) {
+func RunViewer(src sources.Source, v columns.Variant) (*viewer.Run, error) {
 	var log bytes.Buffer
 	opt := mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: io.Discard}
 	cfg, sess, err := simulateOne(src, v, opt)

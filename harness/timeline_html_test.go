@@ -12,6 +12,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -26,7 +27,7 @@ func TestRunViewerAgreesWithTheSimulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range Suite() {
+	for _, src := range sources.Suite() {
 		for _, v := range variants {
 			t.Run(src.Name+"/"+v.Label(), func(t *testing.T) {
 				cfg, err := src.Load()
@@ -82,8 +83,8 @@ func TestWriteHTML(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if n := strings.Count(page, `{"title":"`); n != len(Suite()) {
-		t.Errorf("%d timeline groups, want one per config (%d)", n, len(Suite()))
+	if n := strings.Count(page, `{"title":"`); n != len(sources.Suite()) {
+		t.Errorf("%d timeline groups, want one per config (%d)", n, len(sources.Suite()))
 	}
 }
 
@@ -95,7 +96,7 @@ func TestWriteHTMLCaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := &viewer.Page{}
-	if err := addTimelines(page, &Bench{Sources: Suite()[:1], Variants: vs}); err != nil {
+	if err := addTimelines(page, &Bench{Sources: sources.Suite()[:1], Variants: vs}); err != nil {
 		t.Fatal(err)
 	}
 	if len(page.Groups) != 1 || len(page.Groups[0].Runs) != htmlVariants {
@@ -146,7 +147,7 @@ func TestRunViewerBillsAResetAsTheSimulator(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "overlap.xml"), xml, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := Source{Name: "overlap", Path: filepath.Join(dir, "overlap.xml")}
+	src := sources.Source{Name: "overlap", Path: filepath.Join(dir, "overlap.xml")}
 	v := columns.Variant{Strategy: "ffq"}
 	_, sess, err := simulateOne(src, v, mocksrv.Options{Stderr: io.Discard})
 	if err != nil || sess.Report() == nil {

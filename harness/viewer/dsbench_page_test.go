@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
@@ -37,7 +38,7 @@ func TestBrowserDsbenchPage(t *testing.T) {
 	// ff cannot finish the failure config (failed jobs return only through
 	// the global queue): the page says so instead of drawing it.
 	b.Eval(t, `[...document.querySelectorAll('.note')].filter(e => e.textContent.startsWith('No timeline for ff on flaky-servers')).length`, &missing)
-	if n := len(harness.Suite()); groups != n || runs != 2*n-1 || missing != 1 {
+	if n := len(sources.Suite()); groups != n || runs != 2*n-1 || missing != 1 {
 		t.Fatalf("%d groups, %d runs, %d notes of a missing timeline; want %d, %d, 1", groups, runs, missing, n, 2*n-1)
 	}
 	for r := range runs {

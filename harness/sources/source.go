@@ -1,4 +1,12 @@
-package harness
+// Package sources reads the configs a bench runs, the rows of its tables
+// (Source): config files, folders of them and fixture folders (Resolve),
+// the embedded suite (Suite), SWF workload traces converted in memory
+// (trace.swf:options), the generated workloads of --memwork and
+// --replay000 (Memwork, Replay000), and the workload transforms that
+// derive a config's jobs (Transform, Expand: --arrival-factor,
+// --inaccuracy). A Source loads its config (Load) and reads the files it
+// names as ds-server would (ReadBeside).
+package sources
 
 import (
 	"bytes"
@@ -32,13 +40,13 @@ type Source struct {
 	swf     *conversion // an SWF trace's conversion, nil for a config (swf.go)
 }
 
-// configWarnings lists what dsmock -c warns about in the configs' own
+// ConfigWarnings lists what dsmock -c warns about in the configs' own
 // files (a number with text after it, cores="2x", which ds-server reads
 // as 2 without a word; a NaN or infinite rate): a file says the same thing whichever tool reads
 // it; for a trace's servers config, also what of it the trace's run
 // (run) leaves without effect, as dsmock --swf says it. Each file once,
 // in the order of the rows.
-func configWarnings(srcs []Source, run swf.RunSetup) []string {
+func ConfigWarnings(srcs []Source, run swf.RunSetup) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, s := range srcs {
@@ -85,14 +93,14 @@ func Suite() []Source {
 	return out
 }
 
-// Sources resolves command-line inputs: config files; folders of config
+// Resolve resolves command-line inputs: config files; folders of config
 // files; fixture folders (a folder holding config.xml, named after the
 // folder, like ../shared/dssim/fixtures/NAME); and folders of fixture
 // folders. No input means the embedded suite. Files in a folder are taken
 // when their root element is <config> (job lists and ds-system.xml files
 // sitting beside them are skipped). An SWF trace (trace.swf[:options],
 // swf.go) is converted. Row names must be unique.
-func Sources(args []string) ([]Source, error) {
+func Resolve(args []string) ([]Source, error) {
 	if len(args) == 0 {
 		return Suite(), nil
 	}
@@ -202,4 +210,16 @@ func isConfigFile(p string) bool {
 
 func isNameByte(b byte) bool {
 	return b == '-' || b == '_' || b == '.' || b == ':' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// ReadBeside reads a file the config names, resolved as ds-server does:
+// relative to the config's folder (inside FS for an embedded config).
+func (src Source) ReadBeside(name string) ([]byte, error) {
+	if src.FS != nil {
+		return fs.ReadFile(src.FS, path.Join(path.Dir(src.Path), filepath.ToSlash(name)))
+	}
+	if filepath.IsAbs(name) {
+		return os.ReadFile(name)
+	}
+	return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
 }

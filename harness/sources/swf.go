@@ -1,11 +1,10 @@
-package harness
+package sources
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
@@ -93,6 +92,23 @@ type SWFConversion struct {
 	MachineCores int64 `json:"machine_cores,omitempty"`
 }
 
+// Conversion is what the config, an SWF trace, kept of the trace's lines,
+// as a run records it (Result.SWF); nil for a config file.
+func (s Source) Conversion() *SWFConversion {
+	if s.swf == nil {
+		return nil
+	}
+	return s.swf.report()
+}
+
+// TraceFile is the SWF trace the config was converted from, "" for a
+// config file.
+func (s Source) TraceFile() string { return s.trace }
+
+// ServersFile is the servers config an SWF trace's conversion took its
+// servers from (servers=), "" for none.
+func (s Source) ServersFile() string { return s.servers }
+
 // report is the run record's part of the conversion.
 func (c *conversion) report() *SWFConversion {
 	r := &SWFConversion{Kept: len(c.Jobs), Skipped: c.SkippedTotal(), NoReqTime: c.NoReqTime, CappedMemory: c.CappedMemory,
@@ -106,10 +122,10 @@ func (c *conversion) report() *SWFConversion {
 	return r
 }
 
-// conversionReports are the lines dsbench prints on stderr, as dsswf says
+// ConversionReports are the lines dsbench prints on stderr, as dsswf says
 // them, once per converted trace (a trace under several workload
 // transforms is converted once), each line after the trace's row name.
-func conversionReports(srcs []Source) []string {
+func ConversionReports(srcs []Source) []string {
 	var out []string
 	seen := map[*conversion]bool{}
 	for _, s := range srcs {
@@ -123,10 +139,4 @@ func conversionReports(srcs []Source) []string {
 		}
 	}
 	return out
-}
-
-// swfRun is what a trace's run under t has in place of its servers
-// config's own settings (swf.RunSetup.Ignored).
-func (t Target) swfRun() swf.RunSetup {
-	return swf.RunSetup{Newline: t.Newline, MemFail: t.MemFail != mocksrv.MemFailOff}
 }

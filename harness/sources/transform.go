@@ -1,4 +1,4 @@
-package harness
+package sources
 
 import (
 	"fmt"
@@ -127,36 +127,4 @@ func Expand(sources []Source, arrival, inaccuracy []float64) []Source {
 		}
 	}
 	return out
-}
-
-// transform parses --arrival-factor and --inaccuracy and expands the
-// sources; out-of-range values and a server binary (which cannot be given a
-// derived job list) are usage errors.
-func (c *cliConfig) transform(sources []Source) ([]Source, error) {
-	afs, err := ParseSweep("--arrival-factor", c.arrival, CheckArrivalFactor)
-	if err != nil {
-		return nil, err
-	}
-	incs, err := ParseSweep("--inaccuracy", c.inacc, CheckInaccuracy)
-	if err != nil {
-		return nil, err
-	}
-	if (len(afs) > 0 || len(incs) > 0) && c.server != "" && c.server != ServerDsmock {
-		return nil, fmt.Errorf("--arrival-factor and --inaccuracy derive job lists for the built-in simulator: run in-process or with --server dsmock, not %s", c.server)
-	}
-	return Expand(sources, afs, incs), nil
-}
-
-// setTransform records the source's transform in the result's columns.
-func (r *Result) setTransform(s Source) {
-	if s.Base == "" {
-		return
-	}
-	r.Base = s.Base
-	if t := s.Transform; t.HasArrival {
-		r.ArrivalFactor = &t.ArrivalFactor
-	}
-	if t := s.Transform; t.HasInaccuracy {
-		r.Inaccuracy = &t.Inaccuracy
-	}
 }

@@ -1,4 +1,4 @@
-package harness
+package sources
 
 import (
 	"testing/fstest"
@@ -6,10 +6,10 @@ import (
 	"github.com/dssim-go/dssim-go/strategies/provisioning/replay000"
 )
 
-// Replay000Sources are the seed-000 replays of a sweep spec (see
+// Replay000 returns the seed-000 replays of a sweep spec (see
 // replay000.ParseSweep), one Source each, generated in memory: dsbench
 // --replay000 "seeds=0-499,pmax=5,estimate=mean|oracle".
-func Replay000Sources(spec string) ([]Source, error) {
+func Replay000(spec string) ([]Source, error) {
 	opts, err := replay000.ParseSweep(spec)
 	if err != nil {
 		return nil, err
@@ -27,18 +27,4 @@ func Replay000Sources(spec string) ([]Source, error) {
 		out = append(out, Source{Name: name, Path: name + "/config.xml", FS: fsys})
 	}
 	return out, nil
-}
-
-// sourcesOrReplay000 is Sources, with the --replay000 sweep added (and
-// alone when no config is named, instead of the embedded suite).
-func sourcesOrReplay000(spec string, args []string) ([]Source, error) {
-	if spec == "" {
-		return Sources(args)
-	}
-	out, err := Replay000Sources(spec)
-	if err != nil || len(args) == 0 {
-		return out, err
-	}
-	more, err := Sources(args)
-	return append(out, more...), err
 }
