@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/harness/sources"
@@ -84,7 +85,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.keepLogs, "keep-logs", "", "keep each run's server log (and a --client's stderr) in this folder, for debugging (timed-out runs too)")
 	fs.StringVar(&c.ports, "ports", "", "the TCP ports the runs' servers listen on, LO-HI (default: $"+ports.Env+" if set, else any free port; a --server binary: within 49152-65535)")
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
-	fs.DurationVar(&c.timeout, "timeout", DefaultTimeout, "per-run timeout; a run still going is killed and reported")
+	fs.DurationVar(&c.timeout, "timeout", bench.DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
 	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
@@ -142,12 +143,13 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		return code
 	}
 	b.Target.WrapConn = wrapConn
+	b.Since = sinceStart
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	runs := len(b.selected())
+	runs := len(b.Selected())
 	if bar := c.progressBar(stderr, runs); bar != nil {
-		b.OnResult = func(Result) { _ = bar.Add(1) }
+		b.OnResult = func(bench.Result) { _ = bar.Add(1) }
 		defer func() { _ = bar.Finish() }()
 	}
 	start := time.Now()
@@ -157,9 +159,9 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		return c.writeShard(ctx, stdout, stderr, b, objective, elapsed, results)
 	}
 	rp := report{configs: sourceNames(b.Sources), columns: b.Columns(), baselines: c.baselines, objective: objective,
-		format: format, where: b.Target.where(), elapsed: elapsed, plots: c.plots, strict: c.strict}
+		format: format, where: where(b.Target), elapsed: elapsed, plots: c.plots, strict: c.strict}
 	if len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
-		rp.timeline = &Run{Source: b.Sources[0], Variant: &b.Variants[0]}
+		rp.timeline = &bench.Run{Source: b.Sources[0], Variant: &b.Variants[0]}
 	}
 	code = rp.writeTo(c.out, stdout, stderr, results)
 	if c.html != "" && code != ExitFailure {
@@ -175,15 +177,19 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	return code
 }
 
+// sinceStart measures a run's wall time (Bench.Since); the shard/merge
+// test fixes it, so that two sweeps can be compared byte for byte.
+var sinceStart = time.Since
+
 // proceed is setup's status when the runs may start.
 const proceed = -1
 
 // setup turns the parsed flags into the bench, the objective and the
 // report's format, with every check made before any run; its status is
 // proceed, or the exit status of a refusal (said on stderr).
-func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure, Format, int) {
+func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, Measure, Format, int) {
 	format, formatWarning, err := reportFormat(c.format, fs.Changed("format"), c.out)
-	var b *Bench
+	var b *bench.Bench
 	var objective Measure
 	if err == nil {
 		b, objective, err = c.bench(fs.Args())
@@ -204,7 +210,7 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 	for _, d := range c.duplicates {
 		fmt.Fprintln(stderr, "dsbench:", d)
 	}
-	warnings := sources.ConfigWarnings(b.Sources, b.Target.swfRun())
+	warnings := sources.ConfigWarnings(b.Sources, swfRun(b.Target))
 	if formatWarning != "" && b.Shard.N == 0 { // a shard's piece is JSON whatever its name
 		warnings = append(warnings, formatWarning)
 	}
@@ -214,7 +220,7 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 	for _, l := range sources.ConversionReports(b.Sources) {
 		fmt.Fprintln(stderr, "dsbench:", l)
 	}
-	if err := b.Target.checkClient(); err != nil {
+	if err := b.Target.CheckClient(); err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err) // nothing of the client could run
 		return nil, 0, "", ExitFailure
 	}
@@ -225,20 +231,20 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*Bench, Measure,
 	return b, objective, format, proceed
 }
 
-func (t Target) where() string {
+func where(t bench.Target) string {
 	switch {
 	case t.Client != "" && t.Server == "":
 		return "(client over TCP against the built-in simulator, " + "ds-server " + t.Year.String() + ")"
 	case t.Server == "":
 		return "(in-process, " + "ds-server " + t.Year.String() + ")"
-	case t.Server == ServerDsmock:
+	case t.Server == bench.ServerDsmock:
 		return "(over TCP against the built-in simulator, " + "ds-server " + t.Year.String() + ")"
 	}
 	return "(against " + t.Server + ")"
 }
 
 // bench turns the flags and arguments into a Bench.
-func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
+func (c *cliConfig) bench(args []string) (*bench.Bench, Measure, error) {
 	objective, err := ParseMeasure(c.objective)
 	if err != nil {
 		return nil, 0, objectiveHint(c.objective, err)
@@ -288,7 +294,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if srcs, err = c.transform(srcs); err != nil {
 		return nil, 0, err
 	}
-	if c.server != "" && c.server != ServerDsmock {
+	if c.server != "" && c.server != bench.ServerDsmock {
 		if _, err := os.Stat(c.server); err != nil {
 			return nil, 0, fmt.Errorf("--server: %w", err)
 		}
@@ -308,7 +314,7 @@ func (c *cliConfig) bench(args []string) (*Bench, Measure, error) {
 	if err := checkMemFail(srcs, t.MemFail); err != nil {
 		return nil, 0, err
 	}
-	return &Bench{
+	return &bench.Bench{
 		Sources:  srcs,
 		Variants: variants,
 		Parallel: c.parallel,
@@ -490,8 +496,8 @@ func checkClientLabel(label string) error {
 }
 
 // target is where the runs happen, from the flags.
-func (c *cliConfig) target() (Target, error) {
-	t := Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
+func (c *cliConfig) target() (bench.Target, error) {
+	t := bench.Target{Server: c.server, Client: c.client, ClientLabel: c.label, ClientDir: c.clientDir,
 		Newline: c.newline, Timeout: c.timeout, KeepLogs: c.keepLogs}
 	var err error
 	if c.memFail != "" {
@@ -512,7 +518,7 @@ func (c *cliConfig) target() (Target, error) {
 		t.Ports, err = ports.FromEnv()
 	}
 	if err == nil {
-		err = t.checkServerPorts(what)
+		err = t.CheckServerPorts(what)
 	}
 	if err != nil {
 		return t, err

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 )
 
@@ -55,7 +56,7 @@ func TestMainFormatsAndPlots(t *testing.T) {
 	code, out, _ = runMain(append(args, "--format", "json")...)
 	require.Equal(t, ExitOK, code)
 	var doc struct {
-		Runs []Result `json:"runs"`
+		Runs []bench.Result `json:"runs"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
 	require.Len(t, doc.Runs, 4)

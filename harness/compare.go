@@ -3,76 +3,9 @@ package harness
 import (
 	"math"
 	"slices"
-	"strings"
-	"time"
 
-	"github.com/dssim-go/dssim-go/harness/sources"
-	"github.com/dssim-go/dssim-go/mocksrv"
-	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
-
-// Status says how a run ended.
-type Status string
-
-// Run statuses. Only StatusOK runs enter the comparison tables.
-const (
-	StatusOK            Status = "ok"
-	StatusUnscheduled   Status = "unscheduled"    // a summary, but jobs were left unscheduled
-	StatusNoResult      Status = "no-result"      // the server printed no summary
-	StatusTimeout       Status = "timeout"        // killed after --timeout
-	StatusInvalidConfig Status = "invalid-config" // the config failed validation
-	StatusError         Status = "error"          // the client or server failed
-)
-
-// Result is one run: one variant on one config.
-type Result struct {
-	Config      string        `json:"config"`
-	Variant     string        `json:"strategy"`
-	Status      Status        `json:"status"`
-	Err         string        `json:"error,omitempty"`
-	Summary     Summary       `json:"summary"` // the JSON report writes it for a run with a result only (jsonRun)
-	Unscheduled int           `json:"unscheduled,omitempty"`
-	Bounds      Bounds        `json:"bounds"`
-	Wall        time.Duration `json:"wall_ns"`
-	// Base, ArrivalFactor and Inaccuracy say which workload transform made
-	// the config (Expand); empty for a plain config.
-	Base          string   `json:"base_config,omitempty"`
-	ArrivalFactor *float64 `json:"arrival_factor,omitempty"`
-	Inaccuracy    *float64 `json:"inaccuracy,omitempty"`
-	// Metrics is what the strategy reported (strategies.MetricsReporter):
-	// its own measures beside ds-server's summary, shown as extra tables.
-	Metrics Reported `json:"metrics,omitempty"`
-	// ResourceFailures: the config has resource failures (a trace or a
-	// failure model), which only a strategy using the global queue can
-	// finish (NeedsQueue).
-	ResourceFailures bool `json:"resource_failures,omitempty"`
-	// Unbilled is the server time ds-server's cost left out of the run
-	// (mocksrv.Unbilled; zero when none was): nil without a result, or when
-	// the server was not dsmock (a server process says nothing of it).
-	Unbilled *mocksrv.Unbilled `json:"unbilled,omitempty"`
-	// SWF says what the config, an SWF trace, kept of the trace's lines
-	// (dsbench also says it on stderr); nil for a config file.
-	SWF *sources.SWFConversion `json:"swf_conversion,omitempty"`
-	// ServerVersion is the version a server binary printed on its log's
-	// first line ("2-Apr, 2026 @ MQ": which ds-server year ran); empty for
-	// the built-in simulator, whose year is the Target's.
-	ServerVersion string `json:"server_version,omitempty"`
-}
-
-// OK reports whether the run produced comparable numbers.
-func (r Result) OK() bool { return r.Status == StatusOK }
-
-// NeedsQueue reports whether the run failed the way a strategy without the
-// global queue fails on a config with resource failures: a failed server
-// kills its jobs, ds-server resubmits them, and a strategy that never
-// takes jobs back from the global queue (ENQJ/DEQJ) either leaves them
-// stuck there or finds no server its rule allows. The reason text is the
-// client loop's (client.Run, strategies.ErrNoServer), which a run over TCP
-// also leaves.
-func (r Result) NeedsQueue() bool {
-	return r.Status == StatusError && r.ResourceFailures &&
-		(strings.Contains(r.Err, "stuck in the global queue") || strings.Contains(r.Err, strategies.ErrNoServer.Error()))
-}
 
 // Table is one metric over configs (rows) × variants (columns).
 type Table struct {
@@ -122,12 +55,12 @@ type Comparison struct {
 // Compare arranges results into the course tables. configs and columns fix
 // the row and column order; baselines are column labels (those absent from
 // columns are ignored).
-func Compare(results []Result, configs, columns, baselines []string, objective Measure) Comparison {
-	idx := map[[2]string]Result{}
+func Compare(results []bench.Result, configs, columns, baselines []string, objective Measure) Comparison {
+	idx := map[[2]string]bench.Result{}
 	for _, r := range results {
 		idx[[2]string{r.Config, r.Variant}] = r
 	}
-	value := func(cfg, col string, f func(Result) float64) float64 {
+	value := func(cfg, col string, f func(bench.Result) float64) float64 {
 		r, ok := idx[[2]string{cfg, col}]
 		if !ok || !r.OK() {
 			return math.NaN()
@@ -144,7 +77,7 @@ func Compare(results []Result, configs, columns, baselines []string, objective M
 	for _, m := range Measures {
 		m := m
 		t := buildTable(m.Title(), configs, columns, func(cfg, col string) float64 {
-			return value(cfg, col, func(r Result) float64 { return m.Of(r.Summary) })
+			return value(cfg, col, func(r bench.Result) float64 { return m.Of(r.Summary) })
 		})
 		t.Measure = m
 		t.Normalised = normalise(t, bases)
@@ -153,10 +86,12 @@ func Compare(results []Result, configs, columns, baselines []string, objective M
 	c.Wins = wins(c.Tables[objective], bases)
 	c.BoundTables = []Table{
 		buildTable("Turnaround / mean actual runtime", configs, columns, func(cfg, col string) float64 {
-			return value(cfg, col, func(r Result) float64 { return ratio(float64(r.Summary.AvgTurnaround), r.Bounds.MeanActualRuntime) })
+			return value(cfg, col, func(r bench.Result) float64 {
+				return ratio(float64(r.Summary.AvgTurnaround), r.Bounds.MeanActualRuntime)
+			})
 		}),
 		buildTable("Cost / perfect-packing cost", configs, columns, func(cfg, col string) float64 {
-			return value(cfg, col, func(r Result) float64 { return ratio(r.Summary.TotalCost, r.Bounds.PackingCost) })
+			return value(cfg, col, func(r bench.Result) float64 { return ratio(r.Summary.TotalCost, r.Bounds.PackingCost) })
 		}),
 	}
 	c.BoundTables[0].Measure, c.BoundTables[1].Measure = Turnaround, Cost

@@ -5,26 +5,27 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // A hand-computed case: two baselines (atl, ff) and one strategy (mine)
 // over three configs; mine has no result on c3.
-func handResults() []Result {
-	ok := func(cfg, col string, tt int, util, cost float64) Result {
-		return Result{Config: cfg, Variant: col, Status: StatusOK,
-			Summary: Summary{AvgTurnaround: tt, AvgUtil: util, TotalCost: cost},
-			Bounds:  Bounds{MeanActualRuntime: 20, PackingCost: 5}}
+func handResults() []bench.Result {
+	ok := func(cfg, col string, tt int, util, cost float64) bench.Result {
+		return bench.Result{Config: cfg, Variant: col, Status: bench.StatusOK,
+			Summary: bench.Summary{AvgTurnaround: tt, AvgUtil: util, TotalCost: cost},
+			Bounds:  bench.Bounds{MeanActualRuntime: 20, PackingCost: 5}}
 	}
-	return []Result{
+	return []bench.Result{
 		ok("c1", "atl", 100, 100, 10), ok("c1", "ff", 50, 60, 20), ok("c1", "mine", 40, 70, 15),
 		ok("c2", "atl", 300, 100, 30), ok("c2", "ff", 60, 50, 40), ok("c2", "mine", 70, 80, 25),
 		ok("c3", "atl", 500, 100, 50), ok("c3", "ff", 80, 55, 60),
-		{Config: "c3", Variant: "mine", Status: StatusTimeout, Err: "killed after 1s"},
+		{Config: "c3", Variant: "mine", Status: bench.StatusTimeout, Err: "killed after 1s"},
 	}
 }
 
@@ -69,9 +70,9 @@ func TestWinsUtilisationIsHigherBetter(t *testing.T) {
 }
 
 func TestWinsStrictOnTies(t *testing.T) {
-	res := []Result{
-		{Config: "c", Variant: "b", Status: StatusOK, Summary: Summary{AvgTurnaround: 10}},
-		{Config: "c", Variant: "x", Status: StatusOK, Summary: Summary{AvgTurnaround: 10}},
+	res := []bench.Result{
+		{Config: "c", Variant: "b", Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: 10}},
+		{Config: "c", Variant: "x", Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: 10}},
 	}
 	c := Compare(res, []string{"c"}, []string{"b", "x"}, []string{"b"}, Turnaround)
 	assert.Equal(t, Wins{Column: "x", Of: 1}, c.Wins[0])
@@ -114,26 +115,6 @@ func TestReportFormats(t *testing.T) {
 	assert.Equal(t, "tt", decoded["objective"])
 	cells := decoded["tables"].([]any)[0].(map[string]any)["cells"].([]any)
 	assert.Nil(t, cells[2].([]any)[2])
-}
-
-func TestParseSummary(t *testing.T) {
-	out := "# ds-sim server ...\n" +
-		"# ==================================== [ Summary ] ====================================\n" +
-		"# actual simulation end time: 1778, #jobs: 10 (failed 0 times)\n" +
-		"# total #servers used: 5, avg util: 100.00% (ef. usage: 99.50%), total cost: $0.69\n" +
-		"# avg waiting time: 35, avg exec time: 728, avg turnaround time: 763\n"
-	s, err := ParseSummary(out)
-	require.NoError(t, err)
-	assert.Equal(t, Summary{EndTime: 1778, Jobs: 10, ServersUsed: 5, AvgUtil: 100, EfUsage: 99.5,
-		TotalCost: 0.69, AvgWait: 35, AvgExec: 728, AvgTurnaround: 763}, s)
-
-	_, err = ParseSummary(strings.Replace(out, "avg util", "util", 1))
-	assert.ErrorContains(t, err, "is not a ds-server summary line")
-	_, err = ParseSummary("one line\n")
-	assert.ErrorContains(t, err, "no summary")
-
-	assert.Equal(t, 3, Unscheduled("3 jobs not scheduled!\n"))
-	assert.Equal(t, 0, Unscheduled("something else\n"))
 }
 
 func TestParseMeasure(t *testing.T) {

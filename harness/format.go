@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
@@ -64,7 +65,7 @@ func reportFormat(value string, set bool, out string) (Format, string, error) {
 // Output is what a bench prints: the results and their comparison (the
 // tables, CSV or JSON).
 type Output struct {
-	Results    []Result
+	Results    []bench.Result
 	Comparison Comparison
 }
 
@@ -81,13 +82,13 @@ func (r Output) Write(w io.Writer, f Format) error {
 	return r.writeTables(w, false)
 }
 
-func (r Output) status(cfg, col string) Result {
+func (r Output) status(cfg, col string) bench.Result {
 	for _, res := range r.Results {
 		if res.Config == cfg && res.Variant == col {
 			return res
 		}
 	}
-	return Result{Status: StatusError, Err: "not run"}
+	return bench.Result{Status: bench.StatusError, Err: "not run"}
 }
 
 // cellText formats one value; digits by metric as the course tables print
@@ -224,7 +225,7 @@ func tableNotes(t Table, queued, main []string) []string {
 }
 
 func (r Output) writeProblems(tw *tableWriter) {
-	var bad []Result
+	var bad []bench.Result
 	for _, res := range r.Results {
 		if !res.OK() {
 			bad = append(bad, res)
@@ -237,8 +238,8 @@ func (r Output) writeProblems(tw *tableWriter) {
 	tw.row("Config", "Strategy", "Status", "Reason")
 	for _, res := range bad {
 		reason := res.Err
-		if res.Status == StatusUnscheduled {
-			reason = joinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
+		if res.Status == bench.StatusUnscheduled {
+			reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
 		}
 		tw.row(res.Config, res.Variant, string(res.Status), reason)
 	}
@@ -361,11 +362,11 @@ func (r Output) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	names := metricNames(r.Results)
 	header := slices.Clone(CSVHeader)
-	swept := slices.ContainsFunc(r.Results, func(res Result) bool { return res.Base != "" })
+	swept := slices.ContainsFunc(r.Results, func(res bench.Result) bool { return res.Base != "" })
 	if swept {
 		header = append(header, "base_config", "arrival_factor", "inaccuracy")
 	}
-	traces := slices.ContainsFunc(r.Results, func(res Result) bool { return res.SWF != nil })
+	traces := slices.ContainsFunc(r.Results, func(res bench.Result) bool { return res.SWF != nil })
 	if traces {
 		header = append(header, "swf_kept", "swf_skipped")
 	}
@@ -378,7 +379,7 @@ func (r Output) writeCSV(w io.Writer) error {
 	for _, res := range r.Results {
 		s := res.Summary
 		rec := []string{res.Config, res.Variant, string(res.Status)}
-		if res.OK() || res.Status == StatusUnscheduled {
+		if res.OK() || res.Status == bench.StatusUnscheduled {
 			rec = append(rec, itoa(s.EndTime), itoa(s.Jobs), itoa(s.Failed), itoa(s.ServersUsed),
 				f2(s.AvgUtil), f2(s.EfUsage), f2(s.TotalCost), itoa(s.AvgWait), itoa(s.AvgExec), itoa(s.AvgTurnaround))
 		} else {
@@ -401,7 +402,7 @@ func (r Output) writeCSV(w io.Writer) error {
 		}
 		for _, n := range names {
 			cell := ""
-			if m, ok := res.Metrics.get(n); ok && !math.IsNaN(m.Value) {
+			if m, ok := res.Metrics.Get(n); ok && !math.IsNaN(m.Value) {
 				cell = strconv.FormatFloat(m.Value, 'g', 10, 64)
 			}
 			rec = append(rec, cell)
@@ -430,9 +431,9 @@ func optFloat(p *float64) string {
 }
 
 // approxMark is "~" when some run reported the metric as an approximation.
-func approxMark(results []Result, name string) string {
+func approxMark(results []bench.Result, name string) string {
 	for _, r := range results {
-		if m, ok := r.Metrics.get(name); ok && m.Approx {
+		if m, ok := r.Metrics.Get(name); ok && m.Approx {
 			return "~"
 		}
 	}
@@ -500,12 +501,12 @@ func toJSONTable(t Table) jsonTable {
 // neither (CSV's blank cells), where the partial numbers the simulator had
 // used to be written as its summary.
 type jsonRun struct {
-	Result
-	Summary        *Summary `json:"summary,omitempty"` // shadows Result.Summary
-	PartialSummary *Summary `json:"partial_summary,omitempty"`
+	bench.Result
+	Summary        *bench.Summary `json:"summary,omitempty"` // shadows Result.Summary
+	PartialSummary *bench.Summary `json:"partial_summary,omitempty"`
 }
 
-func jsonRuns(results []Result) []jsonRun {
+func jsonRuns(results []bench.Result) []jsonRun {
 	out := make([]jsonRun, len(results))
 	for i, r := range results {
 		out[i].Result = r
@@ -513,7 +514,7 @@ func jsonRuns(results []Result) []jsonRun {
 		switch {
 		case r.OK():
 			out[i].Summary = &s
-		case r.Status == StatusUnscheduled:
+		case r.Status == bench.StatusUnscheduled:
 			out[i].PartialSummary = &s
 		}
 	}

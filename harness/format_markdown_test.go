@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -43,15 +44,15 @@ func checkMarkdownTables(t *testing.T, md string) []string {
 // runs without a result, runs with a note, the cost left out): the row
 // keeps the header's number of cells.
 func TestMarkdownEscapesPipes(t *testing.T) {
-	sum := Summary{Jobs: 10, AvgTurnaround: 100, TotalCost: 2, AvgUtil: 50}
-	better := Summary{Jobs: 10, AvgTurnaround: 50, TotalCost: 1, AvgUtil: 60}
-	metric := Reported{{Name: "m|n", Value: 1}}
-	results := []Result{
-		{Config: "c|1", Variant: "ff", Status: StatusOK, Summary: sum, Metrics: metric},
-		{Config: "c|1", Variant: "x:rules=a|b", Status: StatusOK, Summary: better, Metrics: metric, Err: "note | with a pipe",
+	sum := bench.Summary{Jobs: 10, AvgTurnaround: 100, TotalCost: 2, AvgUtil: 50}
+	better := bench.Summary{Jobs: 10, AvgTurnaround: 50, TotalCost: 1, AvgUtil: 60}
+	metric := bench.Reported{{Name: "m|n", Value: 1}}
+	results := []bench.Result{
+		{Config: "c|1", Variant: "ff", Status: bench.StatusOK, Summary: sum, Metrics: metric},
+		{Config: "c|1", Variant: "x:rules=a|b", Status: bench.StatusOK, Summary: better, Metrics: metric, Err: "note | with a pipe",
 			Unbilled: &mocksrv.Unbilled{Servers: 1, Seconds: 10, Cost: 0.5}},
-		{Config: "c|2", Variant: "ff", Status: StatusOK, Summary: sum},
-		{Config: "c|2", Variant: "x:rules=a|b", Status: StatusError, Err: "client stderr: line 1 | line 2\nline 3"},
+		{Config: "c|2", Variant: "ff", Status: bench.StatusOK, Summary: sum},
+		{Config: "c|2", Variant: "x:rules=a|b", Status: bench.StatusError, Err: "client stderr: line 1 | line 2\nline 3"},
 	}
 	cols := []string{"ff", "x:rules=a|b"}
 	out := Output{Results: results, Comparison: Compare(results, []string{"c|1", "c|2"}, cols, []string{"ff"}, Turnaround)}

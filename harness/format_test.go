@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // The JSON report's runs carry a "summary" only when the tables use it
@@ -18,12 +20,12 @@ import (
 // carry the simulator's partial numbers as its summary, which an average
 // over runs[].summary took in. Wins have snake_case keys like the rest.
 func TestJSONRunsSummaryOnlyWithAResult(t *testing.T) {
-	sum := Summary{Jobs: 10, AvgTurnaround: 3419, TotalCost: 1.5}
-	results := []Result{
-		{Config: "c", Variant: "ok", Status: StatusOK, Summary: sum},
-		{Config: "c", Variant: "unscheduled", Status: StatusUnscheduled, Summary: sum, Unscheduled: 2},
-		{Config: "c", Variant: "error", Status: StatusError, Summary: sum, Err: "failed"},
-		{Config: "c", Variant: "timeout", Status: StatusTimeout, Summary: sum, Err: "no result within 1s"},
+	sum := bench.Summary{Jobs: 10, AvgTurnaround: 3419, TotalCost: 1.5}
+	results := []bench.Result{
+		{Config: "c", Variant: "ok", Status: bench.StatusOK, Summary: sum},
+		{Config: "c", Variant: "unscheduled", Status: bench.StatusUnscheduled, Summary: sum, Unscheduled: 2},
+		{Config: "c", Variant: "error", Status: bench.StatusError, Summary: sum, Err: "failed"},
+		{Config: "c", Variant: "timeout", Status: bench.StatusTimeout, Summary: sum, Err: "no result within 1s"},
 	}
 	cols := []string{"ok", "unscheduled", "error", "timeout"}
 	out := Output{Results: results, Comparison: Compare(results, []string{"c"}, cols, []string{"ok"}, Turnaround)}
@@ -42,7 +44,7 @@ func TestJSONRunsSummaryOnlyWithAResult(t *testing.T) {
 		assert.Equal(t, tc.summary, hasSummary, cols[i])
 		assert.Equal(t, tc.partial, hasPartial, cols[i])
 		if tc.summary || tc.partial {
-			var s Summary
+			var s bench.Summary
 			require.NoError(t, json.Unmarshal(append(run["summary"], run["partial_summary"]...), &s))
 			assert.Equal(t, sum, s, cols[i])
 		}

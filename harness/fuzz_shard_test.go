@@ -3,6 +3,8 @@ package harness
 import (
 	"bytes"
 	"testing"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // FuzzParsePiece: dsbench merge reads pieces that may come from anywhere
@@ -12,8 +14,8 @@ import (
 func FuzzParsePiece(f *testing.F) {
 	var good bytes.Buffer
 	sw := Sweep{Version: "v", Configs: []SweepConfig{{Name: "c", SHA256: "00"}}, Columns: []string{"ff"}, Objective: "tt"}
-	res := []Result{{Config: "c", Variant: "ff", Status: StatusOK}}
-	if err := writePiece(&good, Shard{I: 1, N: 1}, sw, 0, []int{0}, res); err != nil {
+	res := []bench.Result{{Config: "c", Variant: "ff", Status: bench.StatusOK}}
+	if err := writePiece(&good, bench.Shard{I: 1, N: 1}, sw, 0, []int{0}, res); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good.Bytes())
@@ -30,19 +32,6 @@ func FuzzParsePiece(f *testing.F) {
 		}
 		if p.Format != pieceFormat {
 			t.Fatalf("accepted format %q", p.Format)
-		}
-	})
-}
-
-// FuzzParseShard: the --shard values.
-func FuzzParseShard(f *testing.F) {
-	for _, s := range []string{"1/4", "5/4", "0/3", "a/b", "-1/-1", " 2 / 3 ", "1/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		sh, err := ParseShard(s)
-		if err == nil && (sh.I < 1 || sh.I > sh.N) {
-			t.Fatalf("%q accepted as %v", s, sh)
 		}
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
@@ -19,7 +20,7 @@ import (
 // merged is a whole sweep rebuilt from its pieces.
 type merged struct {
 	sweep   Sweep
-	results []Result // in Runs order
+	results []bench.Result // in Runs order
 	elapsed time.Duration
 	shards  int
 	note    string // what the report's reader should know, or ""
@@ -46,7 +47,7 @@ func mergePieces(files []string) (merged, error) {
 		if err != nil {
 			return m, err
 		}
-		sh, err := ParseShard(p.Shard)
+		sh, err := bench.ParseShard(p.Shard)
 		if err != nil {
 			return m, fmt.Errorf("%s: %v", f, err)
 		}
@@ -72,7 +73,7 @@ func mergePieces(files []string) (merged, error) {
 	var missing []string
 	for i := 1; i <= m.shards; i++ {
 		if _, ok := from[i]; !ok {
-			missing = append(missing, Shard{I: i, N: m.shards}.String())
+			missing = append(missing, bench.Shard{I: i, N: m.shards}.String())
 		}
 	}
 	if len(missing) > 0 {
@@ -83,7 +84,7 @@ func mergePieces(files []string) (merged, error) {
 		return m, fmt.Errorf("missing %s %s of the sweep (have %d of %d pieces)", word, strings.Join(missing, ", "), len(from), m.shards)
 	}
 	m.note = timeoutNote(timeouts)
-	m.results = make([]Result, len(m.sweep.Configs)*len(m.sweep.Columns))
+	m.results = make([]bench.Result, len(m.sweep.Configs)*len(m.sweep.Columns))
 	for _, pr := range all {
 		m.results[pr.Index] = pr.Result
 	}
@@ -92,7 +93,7 @@ func mergePieces(files []string) (merged, error) {
 
 // checkPieceRuns checks that a piece holds exactly its shard's runs, each
 // the config and column the run order puts at its index.
-func checkPieceRuns(file string, sh Shard, sw Sweep, runs []pieceRun) error {
+func checkPieceRuns(file string, sh bench.Shard, sw Sweep, runs []pieceRun) error {
 	cols := len(sw.Columns)
 	total := len(sw.Configs) * cols
 	want := 0
@@ -242,7 +243,7 @@ func clip(s string) string {
 
 // timelineRun rebuilds the single run a timeline plot draws from the
 // sweep, when its config can be found again unchanged; else why not.
-func (sw Sweep) timelineRun() (*Run, error) {
+func (sw Sweep) timelineRun() (*bench.Run, error) {
 	if len(sw.Configs) != 1 || len(sw.Columns) != 1 || sw.Target.Client != "" {
 		return nil, nil
 	}
@@ -272,7 +273,7 @@ func (sw Sweep) timelineRun() (*Run, error) {
 	if err != nil || len(vs) != 1 {
 		return nil, fmt.Errorf("strategy %s: %v", sw.Columns[0], err)
 	}
-	return &Run{Source: src, Variant: &vs[0]}, nil
+	return &bench.Run{Source: src, Variant: &vs[0]}, nil
 }
 
 type mergeConfig struct {
@@ -358,5 +359,5 @@ func sweepConfigNames(sw Sweep) []string {
 }
 
 func whereOf(t SweepTarget) string {
-	return Target{Server: t.Server, Client: t.Client}.where()
+	return where(bench.Target{Server: t.Server, Client: t.Client})
 }

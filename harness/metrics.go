@@ -1,11 +1,10 @@
 package harness
 
 import (
-	"encoding/json"
 	"math"
 	"slices"
 
-	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // Strategies' own metrics (strategies.MetricsReporter): what a strategy
@@ -14,39 +13,6 @@ import (
 // that report it), one more CSV column per name, and in JSON both per run
 // and as tables. A value computed without the simulator's truth (a run
 // against a server over TCP) is marked approximate wherever it is shown.
-
-// Reported is one run's strategy metrics, in the strategy's order.
-type Reported []strategies.Metric
-
-type jsonMetric struct {
-	Name   string   `json:"name"`
-	Value  *float64 `json:"value"` // null for NaN or ±Inf
-	Unit   string   `json:"unit,omitempty"`
-	Approx bool     `json:"approx,omitempty"`
-	Help   string   `json:"help,omitempty"`
-}
-
-// MarshalJSON writes lower-case keys and null for a value JSON cannot hold.
-func (r Reported) MarshalJSON() ([]byte, error) {
-	out := make([]jsonMetric, len(r))
-	for i, m := range r {
-		out[i] = jsonMetric{Name: m.Name, Unit: m.Unit, Approx: m.Approx, Help: m.Help}
-		if !math.IsNaN(m.Value) && !math.IsInf(m.Value, 0) {
-			v := m.Value
-			out[i].Value = &v
-		}
-	}
-	return json.Marshal(out)
-}
-
-// get returns the named metric.
-func (r Reported) get(name string) (strategies.Metric, bool) {
-	i := slices.IndexFunc(r, func(m strategies.Metric) bool { return m.Name == name })
-	if i < 0 {
-		return strategies.Metric{}, false
-	}
-	return r[i], true
-}
 
 // MetricTable is one strategy metric over configs × the columns that
 // report it.
@@ -61,7 +27,7 @@ type MetricTable struct {
 // metricNames lists every metric name reported by a successful run, in the
 // order first met (results are in configs × columns order, so a strategy's
 // own order is kept).
-func metricNames(results []Result) []string {
+func metricNames(results []bench.Result) []string {
 	var names []string
 	for _, r := range results {
 		for _, m := range r.Metrics {
@@ -76,8 +42,8 @@ func metricNames(results []Result) []string {
 // metricTables builds one table per reported metric name. Only the
 // columns that report the name appear, so a strategy that reports nothing
 // does not empty every table's average.
-func metricTables(results []Result, configs, columns []string) []MetricTable {
-	idx := map[[2]string]Result{}
+func metricTables(results []bench.Result, configs, columns []string) []MetricTable {
+	idx := map[[2]string]bench.Result{}
 	for _, r := range results {
 		idx[[2]string{r.Config, r.Variant}] = r
 	}
@@ -87,7 +53,7 @@ func metricTables(results []Result, configs, columns []string) []MetricTable {
 		var cols []string
 		for _, col := range columns {
 			for _, cfg := range configs {
-				if m, ok := idx[[2]string{cfg, col}].Metrics.get(name); ok {
+				if m, ok := idx[[2]string{cfg, col}].Metrics.Get(name); ok {
 					mt.Unit, mt.Help = m.Unit, m.Help
 					mt.Approx = mt.Approx || m.Approx
 					if !slices.Contains(cols, col) {
@@ -98,7 +64,7 @@ func metricTables(results []Result, configs, columns []string) []MetricTable {
 		}
 		mt.Table = buildTable(name, configs, cols, func(cfg, col string) float64 {
 			r, ok := idx[[2]string{cfg, col}]
-			m, has := r.Metrics.get(name)
+			m, has := r.Metrics.Get(name)
 			if !ok || !r.OK() || !has {
 				return math.NaN()
 			}
@@ -122,19 +88,4 @@ func (mt MetricTable) heading() string {
 		h += " [approximate: computed without the simulator's start times]"
 	}
 	return h
-}
-
-// withNet adds libra.md Part C's "rentalCost" and "net" to a report that
-// has a "revenue" (and neither yet): the strategy cannot know ds-server's
-// rental cost, dsbench can (the summary's total cost).
-func withNet(ms []strategies.Metric, sum Summary, haveSummary bool) Reported {
-	rev, ok := Reported(ms).get("revenue")
-	_, hasNet := Reported(ms).get("net")
-	if !ok || !haveSummary || hasNet {
-		return ms
-	}
-	out := slices.Clone(ms)
-	return append(out,
-		strategies.Metric{Name: "rentalCost", Value: sum.TotalCost, Unit: "$", Help: "ds-server's total rental cost"},
-		strategies.Metric{Name: "net", Value: rev.Value - sum.TotalCost, Unit: "$", Approx: rev.Approx, Help: "revenue − rental cost"})
 }

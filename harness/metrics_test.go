@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 )
 
@@ -21,19 +22,19 @@ func TestStrategyMetricsInEveryFormat(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"librariskd,ff"})
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		target Target
+		target bench.Target
 		approx bool
-	}{{Target{}, false}, {Target{Server: ServerDsmock}, true}} {
-		b := &Bench{Sources: fixtureSources(t, "sample-config01"), Variants: vs, Target: tc.target}
+	}{{bench.Target{}, false}, {bench.Target{Server: bench.ServerDsmock}, true}} {
+		b := &bench.Bench{Sources: fixtureSources(t, "sample-config01"), Variants: vs, Target: tc.target}
 		results := b.Run(context.Background())
 		require.Len(t, results, 2)
 		require.True(t, results[0].OK(), results[0].Err)
-		m, ok := results[0].Metrics.get("waitSLA")
+		m, ok := results[0].Metrics.Get("waitSLA")
 		require.True(t, ok)
 		assert.Equal(t, tc.approx, m.Approx)
 		assert.Empty(t, results[1].Metrics, "ff reports nothing")
-		rev, _ := results[0].Metrics.get("revenue")
-		net, ok := results[0].Metrics.get("net")
+		rev, _ := results[0].Metrics.Get("revenue")
+		net, ok := results[0].Metrics.Get("net")
 		require.True(t, ok, "dsbench adds rentalCost and net beside a revenue")
 		assert.InDelta(t, rev.Value-results[0].Summary.TotalCost, net.Value, 1e-9)
 		out := Output{Results: results, Comparison: Compare(results, sourceNames(b.Sources), b.Columns(), nil, Turnaround)}
@@ -87,9 +88,9 @@ func TestStrategyMetricsInEveryFormat(t *testing.T) {
 // says over how many, as theirs does, and a note says why. It used to read
 // "Average 157.39" under a main table's "Average (2/3 configs) 66.95".
 func TestMetricAverageLabelledWhenItsConfigsDiffer(t *testing.T) {
-	metric := Reported{{Name: "x", Value: 1}}
-	ok := func(cfg, col string) Result {
-		r := Result{Config: cfg, Variant: col, Status: StatusOK, Summary: Summary{AvgTurnaround: 10, TotalCost: 1}}
+	metric := bench.Reported{{Name: "x", Value: 1}}
+	ok := func(cfg, col string) bench.Result {
+		r := bench.Result{Config: cfg, Variant: col, Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: 10, TotalCost: 1}}
 		if col == "m" {
 			r.Metrics = metric
 		}
@@ -97,14 +98,14 @@ func TestMetricAverageLabelledWhenItsConfigsDiffer(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name        string
-		bOnC3       Result
+		bOnC3       bench.Result
 		avg, noteOn bool
 		mainLabel   string
 	}{
-		{"b fails on c3", Result{Config: "c3", Variant: "b", Status: StatusTimeout, Err: "no result within 1s"}, true, true, "Average (2/3 configs)"},
+		{"b fails on c3", bench.Result{Config: "c3", Variant: "b", Status: bench.StatusTimeout, Err: "no result within 1s"}, true, true, "Average (2/3 configs)"},
 		{"every run ok", ok("c3", "b"), false, false, "Average "},
 	} {
-		res := []Result{ok("c1", "m"), ok("c2", "m"), ok("c3", "m"), ok("c1", "b"), ok("c2", "b"), tc.bOnC3}
+		res := []bench.Result{ok("c1", "m"), ok("c2", "m"), ok("c3", "m"), ok("c1", "b"), ok("c2", "b"), tc.bOnC3}
 		out := Output{Results: res, Comparison: Compare(res, []string{"c1", "c2", "c3"}, []string{"m", "b"}, []string{"b"}, Turnaround)}
 		var text bytes.Buffer
 		require.NoError(t, out.Write(&text, FormatTable))

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // checkOutputs checks every file and folder flag before any run (the last
 // check, so a run refused for another reason leaves no folder behind).
 // No output may be one of the run's inputs (benchInputs).
-func (c *cliConfig) checkOutputs(b *Bench) error {
+func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 	// The inputs are listed at most once, and only when an output exists:
 	// a path that does not exist yet cannot be an input, and finding a
 	// config's job file means loading the config.
@@ -28,13 +30,13 @@ func (c *cliConfig) checkOutputs(b *Bench) error {
 	if err := checkFolder("--plots", c.plots, in, ownPlotName); err != nil {
 		return err
 	}
-	if err := checkFolder("--keep-logs", c.keepLogs, in, isKeptLog); err != nil {
+	if err := checkFolder("--keep-logs", c.keepLogs, in, bench.IsKeptLog); err != nil {
 		return err
 	}
 	if b.Target.Client == "" {
 		return nil
 	}
-	return checkClientDir(b.Target.clientDir(), in)
+	return checkClientDir(b.Target.ClientFolder(), in)
 }
 
 // openOut is where --out sends the report or piece: the file it names, or
@@ -177,7 +179,7 @@ func checkInputsIn(flag, dir string, inputs func() []InputFile, writes func(name
 // benchInputs lists the files a bench reads: each config file and the job
 // list and failure trace it names, each SWF trace and its servers= file,
 // and the --server binary.
-func benchInputs(b *Bench) []InputFile {
+func benchInputs(b *bench.Bench) []InputFile {
 	var out []InputFile
 	seen := map[string]bool{}
 	add := func(path, what string) {
@@ -200,7 +202,7 @@ func benchInputs(b *Bench) []InputFile {
 		add(cfg.JobPath, "the job file of config "+s.Name) // where the loader read them
 		add(cfg.FailurePath, "the failure trace of config "+s.Name)
 	}
-	if b.Target.Server != "" && b.Target.Server != ServerDsmock {
+	if b.Target.Server != "" && b.Target.Server != bench.ServerDsmock {
 		add(b.Target.Server, "the --server binary")
 	}
 	return out

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -73,7 +74,7 @@ type piece struct {
 // merged report shows exactly what the unsharded one would.
 type pieceRun struct {
 	Index int `json:"index"`
-	Result
+	bench.Result
 	Metrics []pieceMetric `json:"metrics,omitempty"` // shadows Result.Metrics
 }
 
@@ -111,12 +112,12 @@ func Version() string {
 }
 
 // sweepOf fingerprints a bench with the report's objective and baselines.
-func sweepOf(b *Bench, objective Measure, baselines []string) Sweep {
+func sweepOf(b *bench.Bench, objective Measure, baselines []string) Sweep {
 	sw := Sweep{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
 		Target: SweepTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
-			Timeout: b.timeout().String()}}
+			Timeout: b.Timeout().String()}}
 	if b.Target.Client != "" {
-		sw.Target.ClientLabel = b.clientLabel()
+		sw.Target.ClientLabel = b.ClientLabel()
 	}
 	if b.Target.MemFail != mocksrv.MemFailOff {
 		sw.Target.MemFail = b.Target.MemFail.String()
@@ -128,8 +129,8 @@ func sweepOf(b *Bench, objective Measure, baselines []string) Sweep {
 				sc.Path = abs
 			}
 		}
-		var r Result
-		r.setTransform(s)
+		var r bench.Result
+		r.SetTransform(s)
 		sc.ArrivalFactor, sc.Inaccuracy = r.ArrivalFactor, r.Inaccuracy
 		sw.Configs = append(sw.Configs, sc)
 	}
@@ -184,7 +185,7 @@ func reportKind(data []byte) string {
 }
 
 // writePiece writes a shard's piece as indented JSON.
-func writePiece(w io.Writer, sh Shard, sw Sweep, elapsed time.Duration, idx []int, results []Result) error {
+func writePiece(w io.Writer, sh bench.Shard, sw Sweep, elapsed time.Duration, idx []int, results []bench.Result) error {
 	p := piece{Format: pieceFormat, Shard: sh.String(), Sweep: sw, Elapsed: elapsed, Runs: []pieceRun{}}
 	for i, r := range results {
 		pr := pieceRun{Index: idx[i], Result: r}
@@ -252,7 +253,7 @@ func parsePiece(name string, data []byte) (piece, error) {
 }
 
 // knownStatuses are the statuses a run can have.
-var knownStatuses = []Status{StatusOK, StatusUnscheduled, StatusNoResult, StatusTimeout, StatusInvalidConfig, StatusError}
+var knownStatuses = []bench.Status{bench.StatusOK, bench.StatusUnscheduled, bench.StatusNoResult, bench.StatusTimeout, bench.StatusInvalidConfig, bench.StatusError}
 
 // checkPieceRun refuses values no run can have, which a merge would put
 // in the report as if measured: a status dsbench does not know, negative

@@ -1,10 +1,7 @@
 package harness
 
 import (
-	"bytes"
-	"image/png"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // Plots are checked as files: written, non-empty and decodable (PNG by
@@ -35,25 +34,6 @@ func TestWritePlots(t *testing.T) {
 	require.NoError(t, err)
 }
 
-func checkPNG(t *testing.T, path string) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	img, err := png.Decode(bytes.NewReader(data))
-	require.NoError(t, err, path)
-	b := img.Bounds()
-	assert.Greater(t, b.Dx(), 100, path)
-	assert.Greater(t, b.Dy(), 100, path)
-}
-
-func checkSVG(t *testing.T, path string) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	s := string(data)
-	assert.True(t, strings.Contains(s, "<svg") && strings.HasSuffix(strings.TrimSpace(s), "</svg>"), "%s is not an SVG document", path)
-}
-
 // A config where every baseline failed is left out of the per-config
 // plots (its raw values would read as ratios on the "/ baselines' mean"
 // axis), and the title says so.
@@ -61,7 +41,7 @@ func TestMetricPlotSkipsConfigsWithoutBaselines(t *testing.T) {
 	res := handResults()
 	for i := range res {
 		if res[i].Config == "c2" && res[i].Variant != "mine" {
-			res[i].Status, res[i].Err = StatusError, "failed"
+			res[i].Status, res[i].Err = bench.StatusError, "failed"
 		}
 	}
 	c := Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
@@ -110,11 +90,11 @@ func TestMetricPlotLayout(t *testing.T) {
 // column has a result; its title names the configs that leaves out, or
 // says why nothing is drawn.
 func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
-	failed := func(cfgs ...string) []Result {
+	failed := func(cfgs ...string) []bench.Result {
 		res := handResults()
 		for i := range res {
 			if slices.Contains(cfgs, res[i].Config) {
-				res[i].Status, res[i].Err = StatusError, "failed"
+				res[i].Status, res[i].Err = bench.StatusError, "failed"
 			}
 		}
 		return res
@@ -122,7 +102,7 @@ func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
 	cols := []string{"atl", "ff", "mine"}
 	for _, tc := range []struct {
 		name    string
-		res     []Result
+		res     []bench.Result
 		configs []string
 		want    string
 	}{

@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // Every column of a wide sweep gets a style of its own: as a bar (fill
@@ -59,21 +61,21 @@ func distinct(s string, re *regexp.Regexp) int {
 // twelve styles (gonum's palette has seven colours).
 func TestTwelveColumnsTwelveStyles(t *testing.T) {
 	var cols []string
-	var res []Result
+	var res []bench.Result
 	row := make([]float64, 12)
 	for j := range 12 {
 		col := fmt.Sprintf("thr:pmin=%d", j)
 		cols, row[j] = append(cols, col), float64(j+1)
 		for _, af := range []float64{0.5, 1} {
-			res = append(res, Result{Config: "c", Variant: col, Status: StatusOK, ArrivalFactor: &af,
-				Summary: Summary{AvgTurnaround: 100 + j*10 + int(af*10)}})
+			res = append(res, bench.Result{Config: "c", Variant: col, Status: bench.StatusOK, ArrivalFactor: &af,
+				Summary: bench.Summary{AvgTurnaround: 100 + j*10 + int(af*10)}})
 		}
 	}
 	p, _, err := metricPlot(Table{Title: "T", Configs: []string{"c"}, Columns: cols, Cells: [][]float64{row}}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 12, distinct(svgOf(t, p), regexp.MustCompile(`style="fill:(#[0-9A-F]{6})"`)), "bar fills")
 
-	tt := sweepMetric{"tt", "turnaround", func(r Result) (float64, bool) { return float64(r.Summary.AvgTurnaround), true }}
+	tt := sweepMetric{"tt", "turnaround", func(r bench.Result) (float64, bool) { return float64(r.Summary.AvgTurnaround), true }}
 	p, err = sweepPlot(res, cols, sweepDims[0], tt)
 	require.NoError(t, err)
 	// (gonum's SVG leaves out a stroke width that has not changed; points'

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // report is what dsbench prints and writes once the runs are done; a run
@@ -20,12 +22,12 @@ type report struct {
 	merged                      int           // shards merged, 0 for a run
 	plots                       string
 	strict                      bool
-	timeline                    *Run // the one run drawn as a timeline, or nil
+	timeline                    *bench.Run // the one run drawn as a timeline, or nil
 }
 
 // writeTo writes the report to the file out ("" or "-" for stdout) and
 // returns dsbench's exit status.
-func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result) int {
+func (rp report) writeTo(out string, stdout, stderr io.Writer, results []bench.Result) int {
 	w, closeOut, err := openOut(out, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
@@ -39,7 +41,7 @@ func (rp report) writeTo(out string, stdout, stderr io.Writer, results []Result)
 	return code
 }
 
-func (rp report) write(w, stderr io.Writer, results []Result) int {
+func (rp report) write(w, stderr io.Writer, results []bench.Result) int {
 	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
 	output := Output{Results: results, Comparison: cmp}
 	if rp.format == FormatTable || rp.format == FormatMarkdown {
@@ -54,7 +56,7 @@ func (rp report) write(w, stderr io.Writer, results []Result) int {
 			return code
 		}
 	}
-	if !slices.ContainsFunc(results, Result.OK) {
+	if !slices.ContainsFunc(results, bench.Result.OK) {
 		what := "the run produced no result"
 		if len(results) != 1 {
 			what = fmt.Sprintf("none of the %d runs produced a result", len(results))
@@ -62,7 +64,7 @@ func (rp report) write(w, stderr io.Writer, results []Result) int {
 		fmt.Fprintf(stderr, "dsbench: %s (the table \"Runs without a result\" says why)\n", what)
 		return ExitFailure
 	}
-	if rp.strict && slices.ContainsFunc(results, func(r Result) bool { return !r.OK() }) {
+	if rp.strict && slices.ContainsFunc(results, func(r bench.Result) bool { return !r.OK() }) {
 		return ExitStrict
 	}
 	return ExitOK
@@ -85,7 +87,7 @@ func (rp report) header(runs int, versions []string) string {
 	return h
 }
 
-func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []Result) int {
+func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []bench.Result) int {
 	files, err := writePlotsAndBounds(rp.plots, cmp)
 	if err == nil && rp.timeline != nil {
 		var more []string
@@ -108,7 +110,7 @@ func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []Result) 
 
 // serverVersions are the distinct versions the runs' server binaries
 // printed, in order of appearance.
-func serverVersions(results []Result) []string {
+func serverVersions(results []bench.Result) []string {
 	var vs []string
 	for _, r := range results {
 		if r.ServerVersion != "" && !slices.Contains(vs, r.ServerVersion) {

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/internal/dsclient"
-	"github.com/dssim-go/dssim-go/internal/fixtures"
 )
 
 // The rough edges of issue 14 item 4, each as a new user met it.
@@ -135,11 +134,6 @@ func TestHeaderPluralsAndDuration(t *testing.T) {
 	code, _, errOut := runMain("-a", "ff", "--year", "2024", fixtureConfig(t, "sample-config01"))
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, `dsbench: --year: unknown ds-server year "2024": want 2025 (ds-server 4-Apr-2025) or 2026`)
-}
-
-func fixtureConfig(t *testing.T, name string) string {
-	t.Helper()
-	return filepath.Join(fixtures.Dir(t), "fixtures", name)
 }
 
 // On the failure config, a strategy without the global queue shows "needs

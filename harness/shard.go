@@ -5,62 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
-// Sharded sweeps: dsbench --shard i/n runs one of n deterministic slices of
-// the run list and writes its results as JSON (a piece, piece.go); dsbench
-// merge rebuilds the whole report from the n pieces (merge.go).
-//
-// The slicing is round-robin over the canonical run order (Bench.Runs:
-// configs in order, and for each config every strategy column, then the
-// external client): run k (counted from 0) belongs to shard k mod n + 1.
-// Round-robin rather than contiguous blocks so that each shard gets a share
-// of every config, and a slow config does not land on one machine. Shards
-// count from 1, as Slurm's --array=1-N and GNU parallel's {} do; a shard can
-// be empty when n exceeds the number of runs (its piece still counts).
-
-// Shard is one slice of the run list; the zero value is every run.
-type Shard struct {
-	I, N int // shard I of N, 1 ≤ I ≤ N
-}
-
-// ParseShard reads a --shard value "i/n".
-func ParseShard(s string) (Shard, error) {
-	is, ns, ok := strings.Cut(s, "/")
-	i, ierr := strconv.Atoi(strings.TrimSpace(is))
-	n, nerr := strconv.Atoi(strings.TrimSpace(ns))
-	switch {
-	case !ok || ierr != nil || nerr != nil:
-		return Shard{}, fmt.Errorf("--shard %q: want i/n, two whole numbers (e.g. 2/4: the second of four slices)", s)
-	case n < 1:
-		return Shard{}, fmt.Errorf("--shard %q: the number of shards must be at least 1", s)
-	case i < 1 || i > n:
-		return Shard{}, fmt.Errorf("--shard %q: the shard number must be between 1 and %d", s, n)
-	}
-	return Shard{I: i, N: n}, nil
-}
-
-// String is "i/n".
-func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.N) }
-
-// Has reports whether run k of the canonical order is in the shard.
-func (s Shard) Has(k int) bool { return s.N == 0 || k%s.N == s.I-1 }
-
-// selected lists the indices, in Runs order, of the runs of b's shard.
-func (b *Bench) selected() []int {
-	var out []int
-	for k := range b.Runs() {
-		if b.Shard.Has(k) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+// dsbench --shard's command line: the slice's runs (bench.Shard says
+// how the run list is sliced) written as a piece for dsbench merge.
 
 // errShardFlags: a shard writes its piece and nothing else; the report's
 // format and plots are chosen when merging.
@@ -68,8 +21,8 @@ var errShardFlags = errors.New("--shard writes a JSON piece for dsbench merge: g
 
 // parseShard reads --shard; -f and --plots are refused with it (they
 // belong to the merge).
-func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
-	sh, err := ParseShard(c.shard)
+func (c *cliConfig) parseShard(fs *pflag.FlagSet) (bench.Shard, error) {
+	sh, err := bench.ParseShard(c.shard)
 	switch {
 	case err != nil:
 	case fs.Changed("format") || fs.Changed("plots"):
@@ -88,7 +41,7 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (Shard, error) {
 // shard writes nothing: a piece with killed runs would merge into a wrong
 // report. With --strict a shard with a failed run exits 3 once its piece
 // is written, so that a job array flags it before the merge.
-func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *Bench, objective Measure, elapsed time.Duration, results []Result) int {
+func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *bench.Bench, objective Measure, elapsed time.Duration, results []bench.Result) int {
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted: no piece written")
 		return ExitFailure
@@ -98,7 +51,7 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitFailure
 	}
-	err = writePiece(w, b.Shard, sweepOf(b, objective, c.baselines), elapsed, b.selected(), results)
+	err = writePiece(w, b.Shard, sweepOf(b, objective, c.baselines), elapsed, b.Selected(), results)
 	if cerr := closeOut(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -114,7 +67,7 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 	return ExitOK
 }
 
-func countFailed(results []Result) int {
+func countFailed(results []bench.Result) int {
 	n := 0
 	for _, r := range results {
 		if !r.OK() {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -77,16 +78,9 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 	}
 }
 
-func mustRead(t *testing.T, f string) string {
-	t.Helper()
-	data, err := os.ReadFile(f)
-	require.NoError(t, err)
-	return string(data)
-}
-
 func TestParseShard(t *testing.T) {
-	for in, want := range map[string]Shard{"1/1": {1, 1}, "2/4": {2, 4}, " 4/4": {4, 4}} {
-		got, err := ParseShard(in)
+	for in, want := range map[string]bench.Shard{"1/1": {I: 1, N: 1}, "2/4": {I: 2, N: 4}, " 4/4": {I: 4, N: 4}} {
+		got, err := bench.ParseShard(in)
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got)
 	}
@@ -97,7 +91,7 @@ func TestParseShard(t *testing.T) {
 		"2":   `--shard "2": want i/n`,
 		"1/0": `--shard "1/0": the number of shards must be at least 1`,
 	} {
-		_, err := ParseShard(in)
+		_, err := bench.ParseShard(in)
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), msg)
 		code, _, stderr := runMain("--shard", in, "-a", "ff")
@@ -113,28 +107,6 @@ func TestParseShard(t *testing.T) {
 	code, _, stderr = runMain("--shard", "1/2", "--waits", "-", "-a", "ff")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "--waits is not available with --shard")
-}
-
-// Round-robin: run k is in shard k mod n + 1; the shards cover every run
-// once.
-func TestShardSlicing(t *testing.T) {
-	vs, err := columns.ParseVariants([]string{"ff,bf,fc"})
-	require.NoError(t, err)
-	b := &Bench{Sources: sources.Suite()[:3], Variants: vs}
-	seen := map[int]int{}
-	for i := 1; i <= 4; i++ {
-		b.Shard = Shard{I: i, N: 4}
-		for _, k := range b.selected() {
-			assert.Equal(t, i, k%4+1)
-			seen[k]++
-		}
-	}
-	assert.Len(t, seen, 9)
-	for k, n := range seen {
-		assert.Equal(t, 1, n, "run %d", k)
-	}
-	b.Shard = Shard{}
-	assert.Len(t, b.selected(), 9, "no shard: every run")
 }
 
 // Bad pieces: each a clear error naming the file or the shards.
@@ -227,12 +199,12 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
-	base := &Bench{Sources: sources.Suite()[:1], Variants: vs}
+	base := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
 	sw := sweepOf(base, Turnaround, []string{"ff"})
-	for name, change := range map[string]func(b *Bench){
-		"mem_fail": func(b *Bench) { b.Target.MemFail = mocksrv.MemFailHard },
-		"server":   func(b *Bench) { b.Target.Server = ServerDsmock },
-		"newline":  func(b *Bench) { b.Target.Newline = true },
+	for name, change := range map[string]func(b *bench.Bench){
+		"mem_fail": func(b *bench.Bench) { b.Target.MemFail = mocksrv.MemFailHard },
+		"server":   func(b *bench.Bench) { b.Target.Server = bench.ServerDsmock },
+		"newline":  func(b *bench.Bench) { b.Target.Newline = true },
 	} {
 		b := *base
 		change(&b)
@@ -252,7 +224,7 @@ func TestMergeAcrossTimeouts(t *testing.T) {
 	fixedWall(t)
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
-	b := &Bench{Sources: sources.Suite()[:1], Variants: vs}
+	b := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
 	sw := sweepOf(b, Turnaround, nil)
 	b.Target.Timeout = time.Hour
 	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, Turnaround, nil)))

@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
@@ -20,7 +21,7 @@ func (c *cliConfig) transform(srcs []sources.Source) ([]sources.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (len(afs) > 0 || len(incs) > 0) && c.server != "" && c.server != ServerDsmock {
+	if (len(afs) > 0 || len(incs) > 0) && c.server != "" && c.server != bench.ServerDsmock {
 		return nil, fmt.Errorf("--arrival-factor and --inaccuracy derive job lists for the built-in simulator: run in-process or with --server dsmock, not %s", c.server)
 	}
 	return sources.Expand(srcs, afs, incs), nil
@@ -78,6 +79,6 @@ func sourcesOrReplay000(spec string, args []string) ([]sources.Source, error) {
 
 // swfRun is what a trace's run under t has in place of its servers
 // config's own settings (swf.RunSetup.Ignored).
-func (t Target) swfRun() swf.RunSetup {
+func swfRun(t bench.Target) swf.RunSetup {
 	return swf.RunSetup{Newline: t.Newline, MemFail: t.MemFail != mocksrv.MemFailOff}
 }

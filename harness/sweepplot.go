@@ -9,24 +9,25 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/filelabel"
 )
 
 // sweepDim is one swept workload transform.
 type sweepDim struct {
 	key, label string
-	of         func(Result) *float64
+	of         func(bench.Result) *float64
 }
 
 var sweepDims = []sweepDim{
-	{"af", "arrival delay factor (lower = heavier load)", func(r Result) *float64 { return r.ArrivalFactor }},
-	{"inacc", "% inaccuracy of estimates (0 = exact)", func(r Result) *float64 { return r.Inaccuracy }},
+	{"af", "arrival delay factor (lower = heavier load)", func(r bench.Result) *float64 { return r.ArrivalFactor }},
+	{"inacc", "% inaccuracy of estimates (0 = exact)", func(r bench.Result) *float64 { return r.Inaccuracy }},
 }
 
 // sweepMetric is one y axis: a summary metric or a strategy metric.
 type sweepMetric struct {
 	key, label string
-	of         func(Result) (float64, bool)
+	of         func(bench.Result) (float64, bool)
 }
 
 // WriteSweepPlots writes, for each swept transform (--arrival-factor,
@@ -35,21 +36,21 @@ type sweepMetric struct {
 // strategy: sweep-DIM-METRIC.{svg,png}. A point is the mean over the base
 // configs (and over the other dimension's values when both are swept) of
 // the runs with a result. Nothing is written without a sweep.
-func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, error) {
+func WriteSweepPlots(dir string, results []bench.Result, columns []string) ([]string, error) {
 	var metrics []sweepMetric
 	for _, m := range Measures {
-		metrics = append(metrics, sweepMetric{m.Objective(), m.Title(), func(r Result) (float64, bool) { return m.Of(r.Summary), true }})
+		metrics = append(metrics, sweepMetric{m.Objective(), m.Title(), func(r bench.Result) (float64, bool) { return m.Of(r.Summary), true }})
 	}
 	for _, name := range metricNames(results) {
-		metrics = append(metrics, sweepMetric{name, "strategy metric " + name, func(r Result) (float64, bool) {
-			m, ok := r.Metrics.get(name)
+		metrics = append(metrics, sweepMetric{name, "strategy metric " + name, func(r bench.Result) (float64, bool) {
+			m, ok := r.Metrics.Get(name)
 			return m.Value, ok
 		}})
 	}
 	names := sweepFileKeys(metrics)
 	var files []string
 	for _, d := range sweepDims {
-		if !slices.ContainsFunc(results, func(r Result) bool { return d.of(r) != nil }) {
+		if !slices.ContainsFunc(results, func(r bench.Result) bool { return d.of(r) != nil }) {
 			continue
 		}
 		for _, m := range metrics {
@@ -68,7 +69,7 @@ func WriteSweepPlots(dir string, results []Result, columns []string) ([]string, 
 }
 
 // sweepPlot draws one line per column through the mean value at each swept x.
-func sweepPlot(results []Result, columns []string, d sweepDim, m sweepMetric) (*plot.Plot, error) {
+func sweepPlot(results []bench.Result, columns []string, d sweepDim, m sweepMetric) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = m.label + " against the " + d.label
 	p.X.Label.Text, p.Y.Label.Text = d.label, m.label

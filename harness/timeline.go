@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"math"
@@ -14,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -46,33 +46,11 @@ func WriteTimeline(dir string, src sources.Source, v columns.Variant) ([]string,
 // RunTimeline runs the variant on the config in-process and returns the
 // simulator's timeline.
 func RunTimeline(src sources.Source, v columns.Variant) (*mocksrv.Timeline, error) {
-	_, sess, err := simulateOne(src, v, mocksrv.Options{})
+	_, sess, err := bench.SimulateOne(src, v, mocksrv.Options{})
 	if err != nil {
 		return nil, err
 	}
 	return sess.Engine().Timeline(), nil
-}
-
-// simulateOne loads the config and runs the variant on it in-process with
-// opt, for the timeline plot and the run viewer. Its errors name the run
-// ("ff on flaky-servers: …"), so callers do not.
-func simulateOne(src sources.Source, v columns.Variant, opt mocksrv.Options) (*mocksrv.Config, *mocksrv.Session, error) {
-	fail := func(err error) (*mocksrv.Config, *mocksrv.Session, error) {
-		return nil, nil, fmt.Errorf("%s on %s: %w", v.Label(), src.Name, err)
-	}
-	cfg, err := src.Load()
-	if err != nil {
-		return fail(err)
-	}
-	s, err := v.New()
-	if err != nil {
-		return fail(err)
-	}
-	sess, err := Simulate(context.Background(), cfg, s, opt, "dsbench")
-	if err != nil {
-		return fail(err)
-	}
-	return cfg, sess, nil
 }
 
 var (

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -29,7 +30,7 @@ const (
 // strategies of one config on one time axis). Timelines are simulated
 // again in-process, with the simulator's log read back as dsview reads a
 // ds-server log; runs of an external --client have none.
-func WriteHTML(path string, b *Bench, out Output) error {
+func WriteHTML(path string, b *bench.Bench, out Output) error {
 	var tables bytes.Buffer
 	if err := out.Write(&tables, FormatTable); err != nil {
 		return err
@@ -59,7 +60,7 @@ func WriteHTML(path string, b *Bench, out Output) error {
 }
 
 // addTimelines simulates each (config, strategy) pair within the caps.
-func addTimelines(page *viewer.Page, b *Bench) error {
+func addTimelines(page *viewer.Page, b *bench.Bench) error {
 	jobs, left := 0, 0
 	for ci, src := range b.Sources {
 		if ci >= htmlConfigs {
@@ -98,7 +99,7 @@ func addTimelines(page *viewer.Page, b *Bench) error {
 func RunViewer(src sources.Source, v columns.Variant) (*viewer.Run, error) {
 	var log bytes.Buffer
 	opt := mocksrv.Options{Level: mocksrv.LevelBrief, Log: &log, Stderr: io.Discard}
-	cfg, sess, err := simulateOne(src, v, opt)
+	cfg, sess, err := bench.SimulateOne(src, v, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +114,7 @@ func RunViewer(src sources.Source, v columns.Variant) (*viewer.Run, error) {
 
 // writeHTMLReport is dsbench --html after the report: it returns the exit
 // status (ExitFailure when the page cannot be written, code otherwise).
-func writeHTMLReport(path string, stderr io.Writer, b *Bench, rp report, results []Result, code int) int {
+func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp report, results []bench.Result, code int) int {
 	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
 	if err := WriteHTML(path, b, Output{Results: results, Comparison: cmp}); err != nil {
 		fmt.Fprintf(stderr, "dsbench: --html %s: %v\n", path, err)

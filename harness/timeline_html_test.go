@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -35,11 +36,11 @@ func TestRunViewerAgreesWithTheSimulator(t *testing.T) {
 					t.Fatal(err)
 				}
 				s, _ := v.New()
-				sess, err := Simulate(context.Background(), cfg, s, mocksrv.Options{Stderr: io.Discard}, "dsbench")
+				sess, err := bench.Simulate(context.Background(), cfg, s, mocksrv.Options{Stderr: io.Discard}, "dsbench")
 				if err != nil || sess.Report() == nil {
 					t.Skipf("%s cannot finish %s: %v", v.Label(), src.Name, err)
 				}
-				want := SummaryOf(sess.Report())
+				want := bench.SummaryOf(sess.Report())
 				r, err := RunViewer(src, v)
 				if err != nil {
 					t.Fatal(err)
@@ -96,7 +97,7 @@ func TestWriteHTMLCaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := &viewer.Page{}
-	if err := addTimelines(page, &Bench{Sources: sources.Suite()[:1], Variants: vs}); err != nil {
+	if err := addTimelines(page, &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}); err != nil {
 		t.Fatal(err)
 	}
 	if len(page.Groups) != 1 || len(page.Groups[0].Runs) != htmlVariants {
@@ -149,7 +150,7 @@ func TestRunViewerBillsAResetAsTheSimulator(t *testing.T) {
 	}
 	src := sources.Source{Name: "overlap", Path: filepath.Join(dir, "overlap.xml")}
 	v := columns.Variant{Strategy: "ffq"}
-	_, sess, err := simulateOne(src, v, mocksrv.Options{Stderr: io.Discard})
+	_, sess, err := bench.SimulateOne(src, v, mocksrv.Options{Stderr: io.Discard})
 	if err != nil || sess.Report() == nil {
 		t.Fatalf("ffq on %s: %v", src.Path, err)
 	}
@@ -171,7 +172,7 @@ func TestRunViewerBillsAResetAsTheSimulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := fmt.Sprintf("%.2f", r.TotalCost), fmt.Sprintf("%.2f", SummaryOf(sess.Report()).TotalCost); got != want {
+	if got, want := fmt.Sprintf("%.2f", r.TotalCost), fmt.Sprintf("%.2f", bench.SummaryOf(sess.Report()).TotalCost); got != want {
 		t.Errorf("viewer total cost %s, simulator %s (%d resets)", got, want, resets)
 	}
 }

@@ -1,11 +1,14 @@
 package harness
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
@@ -39,4 +42,15 @@ func TestTimelinePlotLegendAndTicks(t *testing.T) {
 			t.Errorf("no legend entry %q", entry)
 		}
 	}
+}
+
+func TestWriteTimeline(t *testing.T) {
+	dir := t.TempDir()
+	vs, err := columns.ParseVariants([]string{"ff"})
+	require.NoError(t, err)
+	files, err := WriteTimeline(dir, fixtureSources(t, "sample-config01")[0], vs[0])
+	require.NoError(t, err)
+	require.Len(t, files, 2)
+	checkPNG(t, filepath.Join(dir, "timeline.png"))
+	checkSVG(t, filepath.Join(dir, "timeline.svg"))
 }

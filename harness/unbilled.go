@@ -3,6 +3,8 @@ package harness
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
 // The cost ds-server's report leaves out (Result.Unbilled): a section of
@@ -49,7 +51,7 @@ func (r Output) writeUnbilled(tw *tableWriter) {
 
 // unbilledCell is the CSV cell: the cost left out (0 when none), empty
 // without a result or when the server was not dsmock.
-func unbilledCell(res Result) string {
+func unbilledCell(res bench.Result) string {
 	if !res.OK() || res.Unbilled == nil {
 		return ""
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
@@ -76,13 +77,13 @@ func TestUnbilledReported(t *testing.T) {
 	srcs := fixtureSources(t, "config20-short-low")
 	vs, err := columns.ParseVariants([]string{"test-hop,ff"})
 	require.NoError(t, err)
-	for _, target := range []Target{{}, {Server: ServerDsmock}} {
-		b := &Bench{Sources: srcs, Variants: vs, Target: target}
+	for _, target := range []bench.Target{{}, {Server: bench.ServerDsmock}} {
+		b := &bench.Bench{Sources: srcs, Variants: vs, Target: target}
 		res := b.Run(context.Background())
 		require.Len(t, res, 2)
-		byCol := map[string]Result{}
+		byCol := map[string]bench.Result{}
 		for _, r := range res {
-			require.Equal(t, StatusOK, r.Status, "%s: %s", r.Variant, r.Err)
+			require.Equal(t, bench.StatusOK, r.Status, "%s: %s", r.Variant, r.Err)
 			byCol[r.Variant] = r
 		}
 		hopped, ff := byCol["test-hop"], byCol["ff"]
@@ -115,6 +116,6 @@ func TestUnbilledReported(t *testing.T) {
 		}
 	}
 	// Another server says nothing of it: no figure, an empty CSV cell.
-	r := Result{Status: StatusOK}
+	r := bench.Result{Status: bench.StatusOK}
 	assert.Equal(t, "", unbilledCell(r))
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 )
 
@@ -19,7 +20,7 @@ import (
 // as the report lists such runs beside its tables. Runs of an external
 // --client cannot be simulated again (dsbench refuses --waits with
 // --client before the run; the check here is for library callers).
-func WriteWaits(w io.Writer, b *Bench) error {
+func WriteWaits(w io.Writer, b *bench.Bench) error {
 	if b.Target.Client != "" {
 		return fmt.Errorf("the runs are an external client's (--client), which dsbench cannot simulate again")
 	}
@@ -51,7 +52,7 @@ func WriteWaits(w io.Writer, b *Bench) error {
 // writeWaitsReport is dsbench --waits after the report: the table goes to
 // path ("-": stdout), written whole or not at all. It returns the exit
 // status (ExitFailure when the table cannot be made, code otherwise).
-func writeWaitsReport(path string, stdout, stderr io.Writer, b *Bench, code int) int {
+func writeWaitsReport(path string, stdout, stderr io.Writer, b *bench.Bench, code int) int {
 	var buf bytes.Buffer
 	err := WriteWaits(&buf, b)
 	if err == nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/internal/dsclient"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/internal/pairtest"
@@ -55,7 +55,7 @@ func TestEveryStrategyOverTCP(t *testing.T) {
 func checkOverTCP(t *testing.T, cfg *mocksrv.Config, name string) {
 	st, err := strategies.New(name, nil)
 	require.NoError(t, err)
-	sess, inErr := harness.Simulate(context.Background(), cfg, st, mocksrv.Options{}, "t")
+	sess, inErr := bench.Simulate(context.Background(), cfg, st, mocksrv.Options{}, "t")
 	require.NotNil(t, sess)
 	want := ""
 	if rep := sess.Report(); rep != nil {

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 	"github.com/dssim-go/dssim-go/strategies"
-	_ "github.com/dssim-go/dssim-go/strategies/all" // the baselines, ff among them
+	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
 // simulatedLog is the -v all log of ff on cfg, as dsmock writes it.
@@ -35,7 +35,7 @@ func simulate(t *testing.T, cfg *mocksrv.Config, strategy string) ([]byte, *mock
 	s, err := strategies.New(strategy, nil)
 	require.NoError(t, err)
 	var log bytes.Buffer
-	sess, err := harness.Simulate(context.Background(), cfg, s, mocksrv.Options{Level: mocksrv.LevelAll, Log: &log, Stderr: io.Discard}, "root")
+	sess, err := bench.Simulate(context.Background(), cfg, s, mocksrv.Options{Level: mocksrv.LevelAll, Log: &log, Stderr: io.Discard}, "root")
 	require.NotNil(t, sess.Report())
 	return log.Bytes(), sess.Report(), err
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -91,7 +91,7 @@ func unseenConfig(t *testing.T, path, dir string, u unseen) string {
 
 // runRatios runs a registered strategy on the config at path, which must
 // complete, and returns its TAT and cost ratios against the bounds b.
-func runRatios(t *testing.T, path string, b harness.Bounds, name string, settings map[string]string) (tat, cost float64) {
+func runRatios(t *testing.T, path string, b bench.Bounds, name string, settings map[string]string) (tat, cost float64) {
 	m, err := strattest.RunNamed(path, name, settings)
 	require.NoError(t, err, "%s %s", path, name)
 	require.Zero(t, m.Unscheduled, "%s %s", path, name)
@@ -122,7 +122,7 @@ func TestUnseenConfigs(t *testing.T) {
 			p := unseenConfig(t, c, dir, u)
 			cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: dir})
 			require.NoError(t, err, p)
-			b := harness.BoundsOf(cfg)
+			b := bench.BoundsOf(cfg)
 			runRatios(t, p, b, "frontier", map[string]string{"preset": "cost"}) // it completes
 			_, fast := runRatios(t, p, b, "frontier", map[string]string{"preset": "turnaround"})
 			_, fafc := runRatios(t, p, b, "fafc", nil)

@@ -1,10 +1,10 @@
-package harness_test
+package bench_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every registered strategy
@@ -12,7 +12,7 @@ import (
 
 // dsbench from Go: strategies × configs, in-process (Target's zero value),
 // one Result per run with ds-server's summary numbers; the comparison
-// tables dsbench prints are harness.Compare and Output over these.
+// tables dsbench prints are report.Compare and Output over these.
 func ExampleBench() {
 	suite, err := sources.Resolve(nil) // no argument: the embedded suite
 	if err != nil {
@@ -22,7 +22,7 @@ func ExampleBench() {
 	if err != nil {
 		panic(err)
 	}
-	b := &harness.Bench{Sources: suite[:2], Variants: variants, Parallel: 1}
+	b := &bench.Bench{Sources: suite[:2], Variants: variants, Parallel: 1}
 	for _, r := range b.Run(context.Background()) {
 		fmt.Printf("%-17s %-26s turnaround %5d s  cost $%7.2f\n", r.Config, r.Variant, r.Summary.AvgTurnaround, r.Summary.TotalCost)
 	}

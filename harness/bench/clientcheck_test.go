@@ -1,4 +1,4 @@
-package harness
+package bench
 
 import (
 	"os"
@@ -57,7 +57,7 @@ func TestCheckClientFiles(t *testing.T) {
 		"./venv/bin/python client.py":                        "",
 		"./venv/bin/python nope.py -p {port}":                "no nope.py in " + abs,
 	} {
-		err := Target{Client: cmd, ClientDir: dir}.checkClient()
+		err := Target{Client: cmd, ClientDir: dir}.CheckClient()
 		if want == "" {
 			assert.NoError(t, err, cmd)
 			continue

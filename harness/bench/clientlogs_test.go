@@ -1,8 +1,7 @@
-package harness
+package bench_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,31 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness/filelabel"
+	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/bench"
 )
 
-// script writes a bash client script and returns its --client command.
-func script(t *testing.T, body string) string {
+func clientRun(t *testing.T, cmd, keep string) bench.Result {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "client.sh")
-	require.NoError(t, os.WriteFile(f, []byte(body), 0o755))
-	return "bash " + f + " {port}"
-}
-
-// quitter connects in newline mode, takes one job and quits: the server
-// reports the other jobs as not scheduled.
-const quitter = `exec 3<>/dev/tcp/127.0.0.1/$1
-echo HELO >&3; read -r l <&3
-echo "AUTH x" >&3; read -r l <&3
-echo REDY >&3; read -r l <&3
-echo QUIT >&3; read -r l <&3
-echo "quitter: giving up after the first job" >&2
-`
-
-func clientRun(t *testing.T, cmd, keep string) Result {
-	t.Helper()
-	b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-		Target: Target{Client: cmd, ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second, KeepLogs: keep}}
+	b := &bench.Bench{Sources: fixtureSources(t, "sample-config01"),
+		Target: bench.Target{Client: cmd, ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second, KeepLogs: keep}}
 	res := b.Run(context.Background())
 	require.Len(t, res, 1)
 	return res[0]
@@ -47,13 +29,13 @@ func clientRun(t *testing.T, cmd, keep string) Result {
 func TestClientExitingBeforeConnecting(t *testing.T) {
 	start := time.Now()
 	r := clientRun(t, script(t, "echo 'cannot find ds-system.xml' >&2\n"), "")
-	assert.Less(t, time.Since(start), serverGrace/2)
-	assert.Equal(t, StatusError, r.Status)
+	assert.Less(t, time.Since(start), bench.ServerGrace/2)
+	assert.Equal(t, bench.StatusError, r.Status)
 	assert.Regexp(t, `^the client exited \(status 0\) without connecting to port \d+; client stderr: cannot find ds-system.xml$`, r.Err)
 	assert.NotContains(t, r.Err, "closed network connection")
 
 	r = clientRun(t, script(t, "echo 'usage: client -p PORT' >&2\nexit 3\n"), "")
-	assert.Equal(t, StatusError, r.Status)
+	assert.Equal(t, bench.StatusError, r.Status)
 	assert.Regexp(t, `^client bash: exit status 3: usage: client -p PORT$`, r.Err, "the stderr tail once")
 }
 
@@ -68,8 +50,8 @@ sleep 20 >/dev/null 2>&1 &
 echo 'Traceback: my bug' >&2
 exit 1
 `), "")
-	assert.Less(t, time.Since(start), serverGrace)
-	assert.Equal(t, StatusError, r.Status)
+	assert.Less(t, time.Since(start), bench.ServerGrace)
+	assert.Equal(t, bench.StatusError, r.Status)
 	assert.Regexp(t, `^client bash: exit status 1: Traceback: my bug$`, r.Err)
 }
 
@@ -78,7 +60,7 @@ exit 1
 func TestUnscheduledShowsStderrAndKeepLogs(t *testing.T) {
 	keep := t.TempDir()
 	r := clientRun(t, script(t, quitter), keep)
-	assert.Equal(t, StatusUnscheduled, r.Status)
+	assert.Equal(t, bench.StatusUnscheduled, r.Status)
 	assert.Contains(t, r.Err, "client stderr: quitter: giving up after the first job")
 	logs := filepath.Join(keep, "sample-config01__client")
 	assert.Contains(t, r.Err, "logs: "+logs+".server.log, "+logs+".server.stderr, "+logs+".client.stderr")
@@ -87,16 +69,8 @@ func TestUnscheduledShowsStderrAndKeepLogs(t *testing.T) {
 	assert.Equal(t, "quitter: giving up after the first job\n", mustRead(t, logs+".client.stderr"))
 
 	var out strings.Builder
-	require.NoError(t, Output{Results: []Result{r}}.Write(&out, FormatTable))
+	require.NoError(t, harness.Output{Results: []bench.Result{r}}.Write(&out, harness.FormatTable))
 	assert.Regexp(t, `sample-config01\s+client\s+unscheduled\s+\d+ jobs not scheduled; client stderr: quitter: giving up`, out.String())
-}
-
-// --keep-logs on in-process runs: the server's brief log is written too.
-func TestKeepLogsInProcess(t *testing.T) {
-	keep := t.TempDir()
-	code, _, stderr := runMain("-a", "ff", "--keep-logs", keep, fixtureConfig(t, "sample-config01"))
-	require.Equal(t, ExitOK, code, stderr)
-	assert.Contains(t, mustRead(t, filepath.Join(keep, "sample-config01__ff.server.log")), "# actual simulation end time")
 }
 
 // The built-in server's kept stderr is what dsmock prints for a session
@@ -120,8 +94,8 @@ func TestKeptStderrOfARefusedMessage(t *testing.T) {
 	} {
 		for _, srv := range servers {
 			keep := t.TempDir()
-			b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-				Target: Target{Server: srv, Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second, KeepLogs: keep}}
+			b := &bench.Bench{Sources: fixtureSources(t, "sample-config01"),
+				Target: bench.Target{Server: srv, Client: script(t, tc.client), ClientDir: t.TempDir(), Newline: tc.newline, Timeout: 30 * time.Second, KeepLogs: keep}}
 			res := b.Run(context.Background())
 			require.Len(t, res, 1)
 			assert.Equal(t, tc.stderr, mustRead(t, filepath.Join(keep, "sample-config01__client.server.stderr")), "%s, server %q", tc.name, srv)
@@ -134,25 +108,6 @@ func TestKeptStderrOfARefusedMessage(t *testing.T) {
 func TestUnscheduledNoteQuotesStderrOnce(t *testing.T) {
 	crash := early + "echo 'Traceback (most recent call last):' >&2\necho '    [][1]' >&2\necho 'IndexError: list index out of range' >&2\nexit 1\n"
 	r := clientRun(t, script(t, crash), "")
-	assert.Equal(t, StatusUnscheduled, r.Status)
+	assert.Equal(t, bench.StatusUnscheduled, r.Status)
 	assert.Equal(t, "client exited 1 after QUIT; client stderr: IndexError: list index out of range", r.Err)
-}
-
-// The walk's run: two composite columns that differ in '>' and '<' keep
-// two server logs, each its own run's.
-func TestKeepLogsOfLabelsThatSanitizeAlike(t *testing.T) {
-	keep := t.TempDir()
-	gt, lt := "composite:members=[ff; bf],rules=cores>2->2|1", "composite:members=[ff; bf],rules=cores<2->2|1"
-	code, _, stderr := runMain("-j", "2", "-a", "composite:members=[ff; bf],rules=cores>2->2|1,cores<2->2|1", "--keep-logs", keep, fixtureConfig(t, "config20-med-med"))
-	require.Equal(t, ExitOK, code, stderr)
-	entries, err := os.ReadDir(keep)
-	require.NoError(t, err)
-	require.Len(t, entries, 2, "one log per run")
-	logs := map[string]string{}
-	for _, label := range []string{gt, lt} {
-		f := filepath.Join(keep, filelabel.RunBase("config20-med-med", label)+".server.log")
-		logs[label] = mustRead(t, f)
-		assert.Contains(t, logs[label], "# actual simulation end time", f)
-	}
-	assert.NotEqual(t, logs[gt], logs[lt], "each file is its own run's log")
 }

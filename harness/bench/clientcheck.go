@@ -1,4 +1,4 @@
-package harness
+package bench
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 	"strings"
 )
 
-// checkClient finds the --client command's program before any run, as
+// CheckClient finds the --client command's program before any run, as
 // the run would start it (a path with a slash relative to ClientDir, else
 // through PATH), and the script it runs: a missing one is one clear
 // message, not an error in every row.
-func (t Target) checkClient() error {
+func (t Target) CheckClient() error {
 	if t.Client == "" {
 		return nil
 	}
@@ -26,10 +26,10 @@ func (t Target) checkClient() error {
 	prog := args[0]
 	if strings.Contains(prog, "/") {
 		if !filepath.IsAbs(prog) {
-			prog = filepath.Join(t.clientDir(), prog)
+			prog = filepath.Join(t.ClientFolder(), prog)
 		}
 		if _, err := os.Stat(prog); err != nil {
-			return fmt.Errorf("--client %q: %s does not exist (relative paths are taken from --client-dir %s)", t.Client, prog, t.clientDir())
+			return fmt.Errorf("--client %q: %s does not exist (relative paths are taken from --client-dir %s)", t.Client, prog, t.ClientFolder())
 		}
 	} else if _, err := exec.LookPath(prog); err != nil {
 		return fmt.Errorf("--client %q: no program %q in PATH", t.Client, prog)
@@ -42,7 +42,7 @@ func (t Target) checkClient() error {
 // folder would fail in every run, each with the interpreter's "No such
 // file" in its row.
 func (t Target) checkClientFiles(files []string) error {
-	dir, err := filepath.Abs(t.clientDir())
+	dir, err := filepath.Abs(t.ClientFolder())
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (t Target) checkClientFiles(files []string) error {
 	return nil
 }
 
-// interpreter is what checkClient knows of a program that runs a script:
+// interpreter is what CheckClient knows of a program that runs a script:
 // its options that take the next argument as their value, and those after
 // which no script file is named (inline code, a module, stdin).
 type interpreter struct {
@@ -220,32 +220,6 @@ func jarOf(args []string) (string, []string) {
 		}
 	}
 	return "", args
-}
-
-// checkClientDir refuses a --client-dir whose ds-system.xml, which dsbench
-// writes before each run, is one of the inputs: by its name, or under
-// another name through a hard or a symbolic link (the files are compared,
-// os.SameFile, not their names).
-func checkClientDir(dir string, inputs func() []InputFile) error {
-	target := filepath.Join(dir, "ds-system.xml")
-	in, ok := SameAsInput(target, inputs())
-	if !ok {
-		return nil
-	}
-	how := ""
-	if st, err := os.Lstat(target); err == nil && st.Mode()&os.ModeSymlink != 0 {
-		how = " through a symbolic link"
-	} else if !sameName(target, in.Path) {
-		how = " under another name (a hard link)"
-	}
-	return fmt.Errorf("--client-dir %s: would write %s, the same file as %s (%s)%s: writing it would overwrite an input; choose another folder", dir, target, in.Path, in.What, how)
-}
-
-// sameName reports whether two paths name the same directory entry.
-func sameName(a, b string) bool {
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == bb
 }
 
 // replaceFile writes data to path through a temporary file in its folder

@@ -1,11 +1,10 @@
-package harness
+package bench
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -25,7 +24,6 @@ import (
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
-	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // ServerDsmock names the built-in simulator served over TCP (--server dsmock).
@@ -81,10 +79,6 @@ type Target struct {
 	WrapConn func(net.Conn) net.Conn
 }
 
-// sinceStart measures a run's wall time; the shard/merge test fixes it, so
-// that two sweeps can be compared byte for byte.
-var sinceStart = time.Since
-
 // DefaultTimeout is the per-run timeout when none is given.
 const DefaultTimeout = 600 * time.Second
 
@@ -106,6 +100,10 @@ type Bench struct {
 	OnResult func(Result)
 	// Shard, when set, limits Run to one slice of Runs (see Shard).
 	Shard Shard
+	// Since, when not nil, measures a run's wall time from its start
+	// (time.Since by default): dsbench's shard/merge test fixes it, so
+	// that two sweeps can be compared byte for byte.
+	Since func(time.Time) time.Duration
 }
 
 // Columns returns the column labels in order: the variants, then the
@@ -116,12 +114,12 @@ func (b *Bench) Columns() []string {
 		cols = append(cols, v.Label())
 	}
 	if b.Target.Client != "" {
-		cols = append(cols, b.clientLabel())
+		cols = append(cols, b.ClientLabel())
 	}
 	return cols
 }
 
-func (b *Bench) clientLabel() string {
+func (b *Bench) ClientLabel() string {
 	if b.Target.ClientLabel != "" {
 		return b.Target.ClientLabel
 	}
@@ -150,7 +148,7 @@ func (b *Bench) Runs() []Run {
 func (b *Bench) Run(ctx context.Context) []Result {
 	all := b.Runs()
 	var runs []Run
-	for _, k := range b.selected() {
+	for _, k := range b.Selected() {
 		runs = append(runs, all[k])
 	}
 	results := make([]Result, len(runs))
@@ -216,12 +214,12 @@ func (c *configCache) load(s sources.Source) (*mocksrv.Config, error) {
 func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result {
 	start := time.Now()
 	r := Result{Config: run.Source.Name}
-	r.setTransform(run.Source)
+	r.SetTransform(run.Source)
 	r.SWF = run.Source.Conversion()
 	if run.Variant != nil {
 		r.Variant = run.Variant.Label()
 	} else {
-		r.Variant = b.clientLabel()
+		r.Variant = b.ClientLabel()
 	}
 	cfg, err := cache.load(run.Source)
 	if err != nil {
@@ -230,7 +228,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	}
 	r.Bounds = BoundsOf(cfg)
 	r.ResourceFailures = len(cfg.Failures) > 0
-	ctx, cancel := context.WithTimeout(ctx, b.timeout())
+	ctx, cancel := context.WithTimeout(ctx, b.Timeout())
 	defer cancel()
 	var out runOutput
 	switch {
@@ -239,10 +237,18 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	default:
 		out = runInProcess(ctx, cfg, run.Variant.New, b.Target)
 	}
-	r.Wall = sinceStart(start)
-	r.fill(out, b.timeout())
+	r.Wall = b.since(start)
+	r.fill(out, b.Timeout())
 	b.keptLogs(&r, out)
 	return r
+}
+
+// since is a run's wall time from start (Since).
+func (b *Bench) since(start time.Time) time.Duration {
+	if b.Since != nil {
+		return b.Since(start)
+	}
+	return time.Since(start)
 }
 
 // runOutput is what a run leaves: the server's stdout (its last three lines
@@ -312,7 +318,7 @@ func (r *Result) fill(out runOutput, timeout time.Duration) {
 	}
 	r.Metrics = withNet(out.metrics, r.Summary, sumErr == nil)
 	if r.Status != StatusOK && !quotesStderr(r.Err, out.clientStderr) {
-		r.Err = joinReason(r.Err, clientStderrLabel+lastLines(out.clientStderr, 3))
+		r.Err = JoinReason(r.Err, clientStderrLabel+lastLines(out.clientStderr, 3))
 	}
 }
 
@@ -326,79 +332,6 @@ func quotesStderr(reason, stderr string) bool {
 
 // clientStderrLabel introduces a quote of the client's stderr in a reason.
 const clientStderrLabel = "client stderr: "
-
-// Simulate runs one strategy on one config in-process, from the handshake
-// to QUIT, and returns the session (its Report and Engine hold the results)
-// with the client loop's error. It stops at the next REDY once ctx is done.
-// This is the whole in-process path: dsbench's runs and the timeline use it.
-func Simulate(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, opt mocksrv.Options, user string) (*mocksrv.Session, error) {
-	sess, _, err := SimulateMetrics(ctx, cfg, s, opt, user)
-	return sess, err
-}
-
-// SimulateMetrics is Simulate that also returns what the strategy reported
-// as a strategies.MetricsReporter, computed with the simulator's truth (true
-// start and end times), so none of it is an approximation.
-func SimulateMetrics(ctx context.Context, cfg *mocksrv.Config, s strategies.Strategy, opt mocksrv.Options, user string) (*mocksrv.Session, []strategies.Metric, error) {
-	sess, err := mocksrv.NewSession(cfg, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	res, err := client.Run(s, ctxBackend{sess, ctx}, client.Options{User: user,
-		System: func(client.Backend) (*servertypes.System, error) { return sess.System() },
-		Truth:  func() *strategies.Truth { return strattest.TruthOf(sess.Engine().Timeline()) }})
-	return sess, res.Metrics, err
-}
-
-// runInProcess is one dsbench run in-process. A run that outlives ctx is
-// reported at once; its goroutine stops at its next REDY.
-func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target) runOutput {
-	done := make(chan runOutput, 1)
-	go func() {
-		s, err := newStrategy()
-		if err != nil {
-			done <- runOutput{err: err}
-			return
-		}
-		// The stderr lines are not needed: the Report holds the count of
-		// "<n> jobs not scheduled!". The log is written for --keep-logs only.
-		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail, Year: t.Year}
-		var log bytes.Buffer
-		if t.KeepLogs != "" {
-			opt.Level, opt.Log = mocksrv.LevelBrief, &log
-		}
-		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, opt, t.user())
-		typed := &typedOutput{summaryErr: errNoQuit}
-		var unbilled *mocksrv.Unbilled
-		if sess != nil {
-			if rep := sess.Report(); rep != nil {
-				typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
-				unbilled = &rep.Unbilled
-			}
-		}
-		done <- runOutput{typed: typed, err: runErr, metrics: metrics, stdout: log.String(), unbilled: unbilled}
-	}()
-	select {
-	case out := <-done:
-		return out
-	case <-ctx.Done():
-		return runOutput{err: ctx.Err()}
-	}
-}
-
-// ctxBackend stops a run at the next REDY once ctx is done: a strategy
-// that pushes or refuses forever cannot outlive its timeout.
-type ctxBackend struct {
-	*mocksrv.Session
-	ctx context.Context
-}
-
-func (b ctxBackend) Ready() (protocol.Event, error) {
-	if err := b.ctx.Err(); err != nil {
-		return nil, err
-	}
-	return b.Session.Ready()
-}
 
 // DefaultPort is ds-server's port, used for an external client whose
 // command has no {port} placeholder: such a client is expected to connect
@@ -429,7 +362,9 @@ func (t Target) port(ctx context.Context) (int, error) {
 	return t.serverPort()
 }
 
-func (t Target) clientDir() string {
+// ClientFolder is the folder the external client runs in: ClientDir, or
+// the current directory when it is empty.
+func (t Target) ClientFolder() string {
 	if t.ClientDir != "" {
 		return t.ClientDir
 	}
@@ -548,7 +483,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		WrapConn: b.Target.WrapConn,
 		Options: mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true,
 			MemFail: b.Target.MemFail, Year: b.Target.Year},
-		ReadTimeout: b.timeout(),
+		ReadTimeout: b.Timeout(),
 		OnAuth: func(xml []byte) error {
 			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
 		},
@@ -632,7 +567,7 @@ func (out *runOutput) builtinEnd(s *session) {
 	}
 }
 
-func (b *Bench) timeout() time.Duration {
+func (b *Bench) Timeout() time.Duration {
 	if b.Target.Timeout > 0 {
 		return b.Target.Timeout
 	}
@@ -666,7 +601,7 @@ func (b *Bench) runOwnClient(ctx context.Context, run Run, dir string, port int)
 		framing = protocol.Newline
 	}
 	c, err := protocol.Dial(ctx, addr, protocol.DialOptions{ConnectTimeout: 10 * time.Second, WrapConn: b.Target.WrapConn,
-		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: b.timeout()}})
+		ConnOptions: protocol.ConnOptions{Framing: framing, ReadTimeout: b.Timeout()}})
 	if err != nil {
 		return nil, err
 	}
@@ -691,7 +626,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 	// ds-server; it is written there before the client starts (the same
 	// bytes the server writes at AUTH), so that a server running
 	// elsewhere (a binary in its private folder) serves it too.
-	cdir := b.Target.clientDir()
+	cdir := b.Target.ClientFolder()
 	if err := replaceFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year)); err != nil {
 		return "", fmt.Errorf("client folder: %w", err)
 	}
@@ -743,8 +678,8 @@ func oneLine(s string) string {
 	return string(bytes.ReplaceAll(bytes.TrimSpace([]byte(s)), []byte("\n"), []byte(" | ")))
 }
 
-// setTransform records the source's transform in the result's columns.
-func (r *Result) setTransform(s sources.Source) {
+// SetTransform records the source's transform in the result's columns.
+func (r *Result) SetTransform(s sources.Source) {
 	if s.Base == "" {
 		return
 	}

@@ -1,10 +1,8 @@
-package harness
+package bench
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,54 +13,6 @@ import (
 // How a run with an external client ends, in the cases a student met:
 // each client is a bash script speaking newline framing (sample-config01,
 // 10 jobs, fits super-silk).
-
-// nlClient is the start of every script: connect, and say, which sends
-// one message and reads the reply into l (exit 1 when there is none).
-const nlClient = `exec 3<>/dev/tcp/127.0.0.1/$1
-say() { echo "$1" >&3 && read -r l <&3 || exit 1; }
-say HELO; say "AUTH x"
-`
-
-// schedulesAll runs every job on super-silk 0 and quits.
-const schedulesAll = nlClient + `say REDY
-while [ "$l" != NONE ]; do
-	set -- $l
-	[ "$1" = JOBN ] && say "SCHD $2 super-silk 0"
-	say REDY
-done
-say QUIT
-`
-
-// early schedules nothing: one refused SCHD, whose stderr line
-// ("No such server type by xxx exists!") comes before the count of the
-// jobs left unscheduled, then QUIT.
-const early = nlClient + `say REDY
-set -- $l
-say "SCHD $2 xxx 0"
-say QUIT
-`
-
-// A client that leaves jobs unscheduled after a refused command is
-// "unscheduled", with the built-in server and with a server binary, and
-// wins nothing (its zeros used to beat every baseline).
-func TestUnscheduledAfterAnErrorLine(t *testing.T) {
-	servers := []string{"", ServerDsmock}
-	if !testing.Short() {
-		servers = append(servers, buildCmd(t, "cmd/dsmock"))
-	}
-	for _, srv := range servers {
-		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-			Target: Target{Server: srv, Client: script(t, early), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
-		res := b.Run(context.Background())
-		require.Len(t, res, 1)
-		assert.Equal(t, StatusUnscheduled, res[0].Status, "server %q: %s", srv, res[0].Err)
-		assert.Equal(t, 10, res[0].Unscheduled, "server %q", srv)
-	}
-	code, out, stderr := runMain("-a", "ff", "-b", "ff", "-n", "--client", script(t, early), "--client-dir", t.TempDir(), fixtureConfig(t, "sample-config01"))
-	require.Equal(t, ExitOK, code, stderr)
-	assert.Regexp(t, `beats every baseline \(ff\) on turnaround time\nStrategy\s+Wins\s+Configs\nclient\s+0/0\n`, out)
-	assert.Regexp(t, `sample-config01\s+client\s+unscheduled\s+10 jobs not scheduled\n`, out, "no stray ';' after the count")
-}
 
 // ds-server's count is read from any line of its stderr.
 func TestUnscheduledCount(t *testing.T) {
@@ -91,46 +41,6 @@ func TestTimeoutKeepsTheServerLog(t *testing.T) {
 	log := mustRead(t, filepath.Join(keep, "sample-config01__client.server.log"))
 	assert.Contains(t, log, "RCVD REDY")
 	assert.Contains(t, log, "SENT JOBN 0 ")
-}
-
-// A client that exits unsuccessfully after a complete session keeps its
-// result, with a note; before QUIT it is still an error. A server binary
-// that is slow to exit after its report (here a wrapper script) is no
-// different.
-func TestClientExitAfterQuit(t *testing.T) {
-	servers := []string{""}
-	if !testing.Short() {
-		dsmock := buildCmd(t, "cmd/dsmock")
-		slow := filepath.Join(t.TempDir(), "slow-server")
-		require.NoError(t, os.WriteFile(slow, []byte("#!/bin/sh\n"+dsmock+` "$@"; rc=$?; sleep 3; exit $rc`+"\n"), 0o755))
-		servers = append(servers, dsmock, slow)
-	}
-	for _, srv := range servers {
-		for _, tc := range []struct {
-			tail, status, reason string
-		}{
-			{"", "ok", ""},
-			{"read -r l <&3 || { echo 'IndexError: list index out of range' >&2; exit 1; }\n", "ok",
-				"client exited 1 after QUIT; client stderr: IndexError: list index out of range"},
-			{"exit 3\n", "ok", "client exited 3 after QUIT"},
-		} {
-			b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-				Target: Target{Server: srv, Client: script(t, schedulesAll+tc.tail), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
-			res := b.Run(context.Background())
-			require.Len(t, res, 1)
-			assert.Equal(t, Status(tc.status), res[0].Status, "server %q, %q: %s", srv, tc.tail, res[0].Err)
-			assert.Equal(t, tc.reason, res[0].Err, "server %q", srv)
-			assert.Equal(t, 10, res[0].Summary.Jobs)
-		}
-		b := &Bench{Sources: fixtureSources(t, "sample-config01"),
-			Target: Target{Server: srv, Client: script(t, strings.Replace(schedulesAll, "say QUIT\n", "exit 3\n", 1)), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second}}
-		res := b.Run(context.Background())
-		assert.Equal(t, StatusError, res[0].Status, "server %q: exiting before QUIT", srv)
-	}
-	var out strings.Builder
-	r := Result{Config: "c", Variant: "client", Status: StatusOK, Err: "client exited 3 after QUIT"}
-	require.NoError(t, Output{Results: []Result{r}}.Write(&out, FormatTable))
-	assert.Regexp(t, `Runs with a note\nConfig\s+Strategy\s+Note\nc\s+client\s+client exited 3 after QUIT\n`, out.String())
 }
 
 // What ended the server's session comes first in the reason, with the

@@ -1,4 +1,4 @@
-package harness
+package bench
 
 import (
 	"context"
@@ -64,7 +64,7 @@ func (t Target) portRange() ports.Range {
 // serverPort is a free port for a server binary: one of portRange
 // narrowed to ds-server's 49152-65535, which both ds-server and dsmock
 // refuse to leave (dsbench refuses a range outside it up front:
-// checkServerPorts).
+// CheckServerPorts).
 func (t Target) serverPort() (int, error) {
 	r := t.portRange()
 	if r == (ports.Range{}) {
@@ -77,9 +77,9 @@ func (t Target) serverPort() (int, error) {
 	return n.FreePort()
 }
 
-// checkServerPorts refuses, before any run, a port range that a server
+// CheckServerPorts refuses, before any run, a port range that a server
 // binary cannot listen in; what names where the range came from.
-func (t Target) checkServerPorts(what string) error {
+func (t Target) CheckServerPorts(what string) error {
 	if t.Server == "" || t.Server == ServerDsmock || t.Ports == (ports.Range{}) {
 		return nil
 	}

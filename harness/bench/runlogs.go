@@ -1,4 +1,4 @@
-package harness
+package bench
 
 import (
 	"context"
@@ -148,8 +148,8 @@ func (a *acceptWatch) abortAndWait(s *session) bool {
 	}
 }
 
-// joinReason appends a detail to a run's reason.
-func joinReason(reason, more string) string {
+// JoinReason appends a detail to a run's reason.
+func JoinReason(reason, more string) string {
 	switch {
 	case reason == "":
 		return more
@@ -184,8 +184,8 @@ func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
 // server's stderr, the client's stderr.
 var keptLogExts = []string{".server.log", ".server.stderr", ".client.stderr"}
 
-// isKeptLog reports whether --keep-logs may write a file of this name.
-func isKeptLog(name string) bool {
+// IsKeptLog reports whether --keep-logs may write a file of this name.
+func IsKeptLog(name string) bool {
 	for _, ext := range keptLogExts {
 		if strings.HasSuffix(name, ext) {
 			return true
@@ -203,8 +203,8 @@ func (b *Bench) keptLogs(r *Result, out runOutput) {
 	files, err := keepLogs(b.Target.KeepLogs, *r, out)
 	switch {
 	case err != nil:
-		r.Err = joinReason(r.Err, fmt.Sprintf("keeping the logs: %v", err))
+		r.Err = JoinReason(r.Err, fmt.Sprintf("keeping the logs: %v", err))
 	case !r.OK():
-		r.Err = joinReason(r.Err, "logs: "+strings.Join(files, ", "))
+		r.Err = JoinReason(r.Err, "logs: "+strings.Join(files, ", "))
 	}
 }

@@ -1,11 +1,10 @@
-package harness
+package bench
 
 import (
 	"bufio"
 	"context"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,22 +41,6 @@ func reference(t *testing.T) map[[2]string]Summary {
 	}
 	require.NoError(t, sc.Err())
 	require.NotEmpty(t, out)
-	return out
-}
-
-func fixtureSources(t *testing.T, names ...string) []sources.Source {
-	dir := filepath.Join(fixtures.Dir(t), "fixtures")
-	if len(names) == 0 {
-		srcs, err := sources.Resolve([]string{dir})
-		require.NoError(t, err)
-		return srcs
-	}
-	var out []sources.Source
-	for _, n := range names {
-		s, err := sources.Resolve([]string{filepath.Join(dir, n)})
-		require.NoError(t, err)
-		out = append(out, s...)
-	}
 	return out
 }
 
@@ -98,14 +81,6 @@ func TestInProcessReproducesReference(t *testing.T) {
 	require.NoError(t, err)
 	b = &Bench{Sources: failures, Variants: vs}
 	checkAgainstReference(t, ref, b.Run(context.Background()), func(r Result) string { return r.Variant })
-}
-
-func buildCmd(t *testing.T, pkg string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/dssim-go/dssim-go/"+pkg).CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
 }
 
 // The course-harness path: an external client process (the project's own
@@ -209,17 +184,6 @@ func TestBadRunsAreReportedAndOthersGoOn(t *testing.T) {
 			assert.Contains(t, r.Err, "client false")
 		}
 	}
-}
-
-func TestWriteTimeline(t *testing.T) {
-	dir := t.TempDir()
-	vs, err := columns.ParseVariants([]string{"ff"})
-	require.NoError(t, err)
-	files, err := WriteTimeline(dir, fixtureSources(t, "sample-config01")[0], vs[0])
-	require.NoError(t, err)
-	require.Len(t, files, 2)
-	checkPNG(t, filepath.Join(dir, "timeline.png"))
-	checkSVG(t, filepath.Join(dir, "timeline.svg"))
 }
 
 type pusher struct{ strategies.IgnoreEvents }

@@ -1,4 +1,4 @@
-package harness
+package bench
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,4 +101,24 @@ func TestInProcessWithoutQuit(t *testing.T) {
 	r.fill(runOutput{typed: &typedOutput{summaryErr: errNoQuit}}, 0)
 	assert.Equal(t, StatusNoResult, r.Status)
 	assert.Equal(t, errNoQuit.Error(), r.Err)
+}
+
+func TestParseSummary(t *testing.T) {
+	out := "# ds-sim server ...\n" +
+		"# ==================================== [ Summary ] ====================================\n" +
+		"# actual simulation end time: 1778, #jobs: 10 (failed 0 times)\n" +
+		"# total #servers used: 5, avg util: 100.00% (ef. usage: 99.50%), total cost: $0.69\n" +
+		"# avg waiting time: 35, avg exec time: 728, avg turnaround time: 763\n"
+	s, err := ParseSummary(out)
+	require.NoError(t, err)
+	assert.Equal(t, Summary{EndTime: 1778, Jobs: 10, ServersUsed: 5, AvgUtil: 100, EfUsage: 99.5,
+		TotalCost: 0.69, AvgWait: 35, AvgExec: 728, AvgTurnaround: 763}, s)
+
+	_, err = ParseSummary(strings.Replace(out, "avg util", "util", 1))
+	assert.ErrorContains(t, err, "is not a ds-server summary line")
+	_, err = ParseSummary("one line\n")
+	assert.ErrorContains(t, err, "no summary")
+
+	assert.Equal(t, 3, Unscheduled("3 jobs not scheduled!\n"))
+	assert.Equal(t, 0, Unscheduled("something else\n"))
 }

@@ -1,0 +1,4 @@
+package bench
+
+// ServerGrace is serverGrace, for the external tests.
+const ServerGrace = serverGrace

@@ -1,0 +1,25 @@
+package harness
+
+import (
+	"github.com/dssim-go/dssim-go/internal/benchtest"
+	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for the runs of these tests
+)
+
+// The helpers these tests share with the other harness packages' tests.
+var (
+	fixtureConfig  = benchtest.FixtureConfig
+	fixtureSources = benchtest.FixtureSources
+	buildCmd       = benchtest.BuildCmd
+	script         = benchtest.Script
+	mustRead       = benchtest.MustRead
+	checkPNG       = benchtest.CheckPNG
+	checkSVG       = benchtest.CheckSVG
+)
+
+// The bash clients (benchtest's doc says what each does).
+const (
+	nlClient     = benchtest.NLClient
+	schedulesAll = benchtest.SchedulesAll
+	early        = benchtest.Early
+	quitter      = benchtest.Quitter
+)
