@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // boundPoint is one column at its averages in the two bound tables
@@ -60,7 +62,7 @@ const (
 
 // writePlotsAndBounds is what dsbench --plots writes: WritePlots' plots
 // and the bound plot.
-func writePlotsAndBounds(dir string, c Comparison) ([]string, error) {
+func writePlotsAndBounds(dir string, c report.Comparison) ([]string, error) {
 	files, err := WritePlots(dir, c)
 	if err != nil {
 		return files, err
@@ -80,7 +82,7 @@ func writePlotsAndBounds(dir string, c Comparison) ([]string, error) {
 // turnaround order) and the columns within near of both bounds. Columns
 // without both averages (no complete config) are left out; the first
 // panel's title names the configs the averages leave out.
-func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
+func WriteBoundPlot(dir string, c report.Comparison) ([]string, error) {
 	pts := boundPoints(c)
 	var panels []*plot.Plot
 	for _, k := range []struct {
@@ -117,7 +119,7 @@ func WriteBoundPlot(dir string, c Comparison) ([]string, error) {
 
 // boundNote is the bound plot's word on the configs its averages leave
 // out (leftOutNote), on its first panel.
-func boundNote(c Comparison) string {
+func boundNote(c report.Comparison) string {
 	if len(c.BoundTables) < 2 {
 		return "nothing to draw: no bound tables"
 	}
@@ -125,7 +127,7 @@ func boundNote(c Comparison) string {
 }
 
 // boundPoints reads the columns' averages from the bound tables.
-func boundPoints(c Comparison) []boundPoint {
+func boundPoints(c report.Comparison) []boundPoint {
 	if len(c.BoundTables) < 2 {
 		return nil
 	}

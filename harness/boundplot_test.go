@@ -12,16 +12,18 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // boundComparison is a comparison with hand-set bound averages: a
 // baseline, a strategy swept over two values, a single strategy, and a
 // column without an average.
-func boundComparison() Comparison {
+func boundComparison() report.Comparison {
 	cols := []string{"ff", "x:w=1", "x:w=2", "solo", "gone"}
-	return Comparison{
+	return report.Comparison{
 		Baselines: []string{"ff"},
-		BoundTables: []Table{
+		BoundTables: []report.Table{
 			{Columns: cols, Average: []float64{1.5, 1.05, 1.02, 1.2, math.NaN()}},
 			{Columns: cols, Average: []float64{2.3, 1.17, 1.2, 1.25, 1.3}},
 		},
@@ -39,7 +41,7 @@ func TestBoundPointsAreTheBoundTablesAverages(t *testing.T) {
 	assert.Equal(t, []string{"x"}, sweeps(pts), "x runs in two columns: a sweep")
 	assert.Equal(t, "w=1", pts[1].short())
 	assert.Equal(t, "solo", pts[3].short())
-	assert.Empty(t, boundPoints(Comparison{}), "no bound tables, no points")
+	assert.Empty(t, boundPoints(report.Comparison{}), "no bound tables, no points")
 }
 
 func TestBoundFrames(t *testing.T) {
@@ -88,10 +90,10 @@ func TestWriteBoundPlot(t *testing.T) {
 	}
 
 	// From real comparisons: without a sweep, and with nothing complete.
-	c := Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	c := report.Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
 	_, err = WriteBoundPlot(t.TempDir(), c)
 	require.NoError(t, err)
-	c = Compare(handResults(), []string{"c3"}, []string{"atl", "mine"}, nil, Turnaround)
+	c = report.Compare(handResults(), []string{"c3"}, []string{"atl", "mine"}, nil, report.Turnaround)
 	_, err = WriteBoundPlot(t.TempDir(), c)
 	require.NoError(t, err)
 }
@@ -99,7 +101,7 @@ func TestWriteBoundPlot(t *testing.T) {
 // dsbench --plots writes the bound plot beside the other plots.
 func TestPlotsIncludeTheBoundPlot(t *testing.T) {
 	dir := t.TempDir()
-	c := Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	c := report.Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
 	files, err := writePlotsAndBounds(dir, c)
 	require.NoError(t, err)
 	assert.Contains(t, files, filepath.Join(dir, "bounds.svg"))
@@ -110,7 +112,7 @@ func TestPlotsIncludeTheBoundPlot(t *testing.T) {
 // on the plot.
 func TestBoundLabelsAreCut(t *testing.T) {
 	long := "composite:members=[soonest; cost-reduce; frontier],mode=portfolio"
-	c := Comparison{BoundTables: []Table{
+	c := report.Comparison{BoundTables: []report.Table{
 		{Columns: []string{long}, Average: []float64{1.1}},
 		{Columns: []string{long}, Average: []float64{1.2}},
 	}}
@@ -175,7 +177,7 @@ func TestBoundNote(t *testing.T) {
 		{[]string{"c1", "c2", "c3"}, "averages over 2 of 3 configs; left out (a column has no result):\nc3"},
 		{[]string{"c3"}, "nothing to draw: no config has a result in every column"},
 	} {
-		c := Compare(handResults(), tc.configs, []string{"atl", "ff", "mine"}, nil, Turnaround)
+		c := report.Compare(handResults(), tc.configs, []string{"atl", "ff", "mine"}, nil, report.Turnaround)
 		assert.Equal(t, tc.want, boundNote(c), "configs %v", tc.configs)
 	}
 }
@@ -186,7 +188,7 @@ func TestBoundNote(t *testing.T) {
 // window but is not close on cost, so only the first two panels show it.
 func TestBoundCloseUpLeavesOutWhatItsTitleExcludes(t *testing.T) {
 	cols := []string{"x:w=1", "x:w=2", "far", "solo"}
-	c := Comparison{BoundTables: []Table{
+	c := report.Comparison{BoundTables: []report.Table{
 		{Columns: cols, Average: []float64{1.08, 1.01, 1.05, 1.2}},
 		{Columns: cols, Average: []float64{1.15, 1.8, 1.6, 1.25}},
 	}}

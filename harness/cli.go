@@ -20,6 +20,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/ports"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -158,7 +159,7 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if b.Shard.N > 0 {
 		return c.writeShard(ctx, stdout, stderr, b, objective, elapsed, results)
 	}
-	rp := report{configs: sourceNames(b.Sources), columns: b.Columns(), baselines: c.baselines, objective: objective,
+	rp := benchReport{configs: sources.Names(b.Sources), columns: b.Columns(), baselines: c.baselines, objective: objective,
 		format: format, where: where(b.Target), elapsed: elapsed, plots: c.plots, strict: c.strict}
 	if len(b.Sources) == 1 && len(b.Variants) == 1 && b.Target.Client == "" {
 		rp.timeline = &bench.Run{Source: b.Sources[0], Variant: &b.Variants[0]}
@@ -187,10 +188,10 @@ const proceed = -1
 // setup turns the parsed flags into the bench, the objective and the
 // report's format, with every check made before any run; its status is
 // proceed, or the exit status of a refusal (said on stderr).
-func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, Measure, Format, int) {
+func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, report.Measure, report.Format, int) {
 	format, formatWarning, err := reportFormat(c.format, fs.Changed("format"), c.out)
 	var b *bench.Bench
-	var objective Measure
+	var objective report.Measure
 	if err == nil {
 		b, objective, err = c.bench(fs.Args())
 	}
@@ -244,8 +245,8 @@ func where(t bench.Target) string {
 }
 
 // bench turns the flags and arguments into a Bench.
-func (c *cliConfig) bench(args []string) (*bench.Bench, Measure, error) {
-	objective, err := ParseMeasure(c.objective)
+func (c *cliConfig) bench(args []string) (*bench.Bench, report.Measure, error) {
+	objective, err := report.ParseMeasure(c.objective)
 	if err != nil {
 		return nil, 0, objectiveHint(c.objective, err)
 	}
@@ -548,14 +549,6 @@ func (c *cliConfig) progressBar(stderr io.Writer, n int) *progressbar.ProgressBa
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionThrottle(100*time.Millisecond),
 	)
-}
-
-func sourceNames(ss []sources.Source) []string {
-	var out []string
-	for _, s := range ss {
-		out = append(out, s.Name)
-	}
-	return out
 }
 
 func usage(w io.Writer, fs *pflag.FlagSet) {

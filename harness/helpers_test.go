@@ -2,6 +2,7 @@ package harness
 
 import (
 	"github.com/dssim-go/dssim-go/internal/benchtest"
+	"github.com/dssim-go/dssim-go/internal/benchtest/hand"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for the runs of these tests
 )
 
@@ -14,6 +15,9 @@ var (
 	mustRead       = benchtest.MustRead
 	checkPNG       = benchtest.CheckPNG
 	checkSVG       = benchtest.CheckSVG
+
+	checkMarkdownTables = benchtest.CheckMarkdownTables
+	handResults         = hand.Results
 )
 
 // The bash clients (benchtest's doc says what each does).

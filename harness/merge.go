@@ -14,6 +14,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
@@ -334,12 +335,12 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if m.note != "" {
 		fmt.Fprintln(stderr, "dsbench merge: note:", m.note)
 	}
-	objective, err := ParseMeasure(m.sweep.Objective)
+	objective, err := report.ParseMeasure(m.sweep.Objective)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: objective: %v\n", err)
 		return ExitUsage
 	}
-	rp := report{configs: sweepConfigNames(m.sweep), columns: m.sweep.Columns, baselines: m.sweep.Baselines,
+	rp := benchReport{configs: sweepConfigNames(m.sweep), columns: m.sweep.Columns, baselines: m.sweep.Baselines,
 		objective: objective, format: format, plots: c.plots, strict: c.strict, elapsed: m.elapsed,
 		where: whereOf(m.sweep.Target), merged: m.shards}
 	if c.plots != "" {

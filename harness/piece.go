@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -112,7 +113,7 @@ func Version() string {
 }
 
 // sweepOf fingerprints a bench with the report's objective and baselines.
-func sweepOf(b *bench.Bench, objective Measure, baselines []string) Sweep {
+func sweepOf(b *bench.Bench, objective report.Measure, baselines []string) Sweep {
 	sw := Sweep{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
 		Target: SweepTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
 			Timeout: b.Timeout().String()}}
@@ -170,7 +171,7 @@ func reportKind(data []byte) string {
 	switch {
 	case bytes.HasPrefix(data, []byte("dsbench: ")):
 		return "a dsbench report (-f table or markdown)"
-	case bytes.HasPrefix(data, []byte(strings.Join(CSVHeader[:3], ",")+",")):
+	case bytes.HasPrefix(data, []byte(strings.Join(report.CSVHeader[:3], ",")+",")):
 		return "a dsbench CSV report (-f csv)"
 	case bytes.HasPrefix(data, []byte("{")):
 		var head struct {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dssim-go/dssim-go/harness/filelabel"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // ownPlotName tells whether a file name is one dsbench --plots writes
@@ -22,7 +23,7 @@ func ownPlotName(name string) bool {
 	}
 	base := strings.TrimSuffix(name, ext)
 	fixed := []string{"tradeoff", "bounds", "timeline"}
-	for _, m := range Measures {
+	for _, m := range report.Measures {
 		fixed = append(fixed, "metric-"+m.Objective())
 	}
 	if slices.Contains(fixed, base) {
@@ -57,6 +58,6 @@ func noteStalePlots(stderr io.Writer, dir string, written []string) {
 	}
 	if len(stale) > 0 {
 		fmt.Fprintf(stderr, "dsbench: warning: %s holds %s this run does not draw, from an earlier run: %s (remove them, or give --plots an empty folder)\n",
-			dir, plural(len(stale), "plot file"), strings.Join(stale, ", "))
+			dir, report.Plural(len(stale), "plot file"), strings.Join(stale, ", "))
 	}
 }

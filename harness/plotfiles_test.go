@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 func TestOwnPlotName(t *testing.T) {
@@ -34,10 +36,10 @@ func TestStalePlotsAreNamed(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sweep-af-co.svg"), 0o755))
 
 	// A run of three configs, no sweep: no timeline, no sweep plots.
-	rp := report{configs: []string{"c1", "c2", "c3"}, columns: []string{"atl", "ff", "mine"}, plots: dir}
+	rp := benchReport{configs: []string{"c1", "c2", "c3"}, columns: []string{"atl", "ff", "mine"}, plots: dir}
 	res := handResults()
 	var stderr bytes.Buffer
-	require.Equal(t, ExitOK, rp.writePlots(&stderr, Compare(res, rp.configs, rp.columns, nil, Turnaround), res))
+	require.Equal(t, ExitOK, rp.writePlots(&stderr, report.Compare(res, rp.configs, rp.columns, nil, report.Turnaround), res))
 	for _, f := range append(append([]string{}, stale...), kept...) {
 		assert.FileExists(t, filepath.Join(dir, f))
 	}

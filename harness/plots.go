@@ -13,6 +13,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // PlotFormats are the file formats every plot is written in.
@@ -25,7 +27,7 @@ var PlotFormats = []string{"svg", "png"}
 //     so that configs of different scales weigh the same);
 //   - metric-{tt,ru,co}.{svg,png}: each metric per config, one bar per
 //     strategy, relative to the baselines' mean on that config.
-func WritePlots(dir string, c Comparison) ([]string, error) {
+func WritePlots(dir string, c report.Comparison) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -79,8 +81,8 @@ func savePlot(dir string, p *plot.Plot, w, h vg.Length, name string) ([]string, 
 // baselines' averages when there are baselines. The averages are over the
 // configs where every column has a result; the title says which configs
 // that leaves out, or why nothing is drawn.
-func tradeoffPlot(c Comparison) (*plot.Plot, error) {
-	tt, co := c.Tables[Turnaround], c.Tables[Cost]
+func tradeoffPlot(c report.Comparison) (*plot.Plot, error) {
+	tt, co := c.Tables[report.Turnaround], c.Tables[report.Cost]
 	xs, ys := tt.Average, co.Average
 	p := plot.New()
 	p.Title.Text = "Cost against turnaround"
@@ -147,11 +149,11 @@ func addTradeoffPoints(p *plot.Plot, labels []plotLabel) error {
 // leftOutNote says which configs a plot of the tables' averages leaves
 // out: those where some column has no result, since every column is
 // averaged over the same configs (Table.Average). "" when none is.
-func leftOutNote(tables ...Table) string {
+func leftOutNote(tables ...report.Table) string {
 	t := tables[0]
 	var left []string
 	for _, cfg := range t.Configs {
-		if slices.ContainsFunc(tables, func(t Table) bool { return !slices.Contains(t.Complete, cfg) }) {
+		if slices.ContainsFunc(tables, func(t report.Table) bool { return !slices.Contains(t.Complete, cfg) }) {
 			left = append(left, cfg)
 		}
 	}
@@ -228,7 +230,7 @@ func layoutMetricPlot(configs, columns []string) metricLayout {
 // (1 without baselines); ok[i] is false when the config has baselines but
 // none has a result there: its bars cannot be put on the "/ baselines'
 // mean" axis, and raw values there would read as ratios.
-func baselineScale(t Table, baselines []string) (scale []float64, ok []bool) {
+func baselineScale(t report.Table, baselines []string) (scale []float64, ok []bool) {
 	scale, ok = make([]float64, len(t.Configs)), make([]bool, len(t.Configs))
 	for i := range t.Configs {
 		scale[i], ok[i] = 1, true
@@ -254,7 +256,7 @@ func baselineScale(t Table, baselines []string) (scale []float64, ok []bool) {
 // value divided by the mean of the baselines on that config (1 = the
 // baselines' mean); without baselines, the raw values. A config where no
 // baseline has a result is left out, and the title says which.
-func metricPlot(t Table, baselines []string) (*plot.Plot, metricLayout, error) {
+func metricPlot(t report.Table, baselines []string) (*plot.Plot, metricLayout, error) {
 	scale, ok := baselineScale(t, baselines)
 	var shown []int
 	var skipped []string

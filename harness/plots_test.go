@@ -12,13 +12,14 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // Plots are checked as files: written, non-empty and decodable (PNG by
 // image/png, SVG as an <svg> document).
 func TestWritePlots(t *testing.T) {
 	res := handResults()
-	c := Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
+	c := report.Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
 	dir := t.TempDir()
 	files, err := WritePlots(dir, c)
 	require.NoError(t, err)
@@ -29,7 +30,7 @@ func TestWritePlots(t *testing.T) {
 		checkSVG(t, filepath.Join(dir, name+".svg"))
 	}
 	// Without baselines the plots use raw values and must still render.
-	c = Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, nil, Turnaround)
+	c = report.Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, nil, report.Turnaround)
 	_, err = WritePlots(t.TempDir(), c)
 	require.NoError(t, err)
 }
@@ -44,8 +45,8 @@ func TestMetricPlotSkipsConfigsWithoutBaselines(t *testing.T) {
 			res[i].Status, res[i].Err = bench.StatusError, "failed"
 		}
 	}
-	c := Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, Turnaround)
-	p, _, err := metricPlot(c.Tables[Turnaround], c.Baselines)
+	c := report.Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
+	p, _, err := metricPlot(c.Tables[report.Turnaround], c.Baselines)
 	require.NoError(t, err)
 	assert.Contains(t, p.Title.Text, "not shown (no baseline has a result there): c2")
 	var labels []string
@@ -55,7 +56,7 @@ func TestMetricPlotSkipsConfigsWithoutBaselines(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"c1", "c3"}, labels)
-	scale, ok := baselineScale(c.Tables[Turnaround], c.Baselines)
+	scale, ok := baselineScale(c.Tables[report.Turnaround], c.Baselines)
 	assert.Equal(t, []bool{true, false, true}, ok)
 	assert.InDeltaSlice(t, []float64{75, 1, 290}, scale, 1e-12)
 }
@@ -79,7 +80,7 @@ func TestMetricPlotLayout(t *testing.T) {
 		assert.GreaterOrEqual(t, float64(l.legend), float64(len(cols[0]))*5.5+30, "the legend's strip holds its text")
 		assert.InDelta(t, float64(l.width), float64(plotFixed+l.slot*10+l.legend), 1e-9)
 	}
-	tab := Table{Title: "T", Configs: cfgs[:2], Columns: cols[:3], Cells: [][]float64{{1, 2, 3}, {4, 5, 6}}}
+	tab := report.Table{Title: "T", Configs: cfgs[:2], Columns: cols[:3], Cells: [][]float64{{1, 2, 3}, {4, 5, 6}}}
 	p, l, err := metricPlot(tab, nil)
 	require.NoError(t, err)
 	assert.Equal(t, math.Pi/2, p.X.Tick.Label.Rotation, "config names stand vertical")
@@ -114,7 +115,7 @@ func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, bases := range [][]string{{"atl", "ff"}, nil} {
-				p, err := tradeoffPlot(Compare(tc.res, tc.configs, cols, bases, Turnaround))
+				p, err := tradeoffPlot(report.Compare(tc.res, tc.configs, cols, bases, report.Turnaround))
 				require.NoError(t, err)
 				assert.Equal(t, tc.want, p.Title.Text, "baselines %v", bases)
 			}
@@ -132,7 +133,7 @@ func TestTradeoffLabelsCoincidentPointsOnce(t *testing.T) {
 			res = append(res, r)
 		}
 	}
-	c := Compare(res, []string{"c1", "c2"}, []string{"atl", "ff", "ff:again", "mine"}, []string{"atl"}, Turnaround)
+	c := report.Compare(res, []string{"c1", "c2"}, []string{"atl", "ff", "ff:again", "mine"}, []string{"atl"}, report.Turnaround)
 	p, err := tradeoffPlot(c)
 	require.NoError(t, err)
 	svg := svgOf(t, p)

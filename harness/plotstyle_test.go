@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // Every column of a wide sweep gets a style of its own: as a bar (fill
@@ -71,7 +72,7 @@ func TestTwelveColumnsTwelveStyles(t *testing.T) {
 				Summary: bench.Summary{AvgTurnaround: 100 + j*10 + int(af*10)}})
 		}
 	}
-	p, _, err := metricPlot(Table{Title: "T", Configs: []string{"c"}, Columns: cols, Cells: [][]float64{row}}, nil)
+	p, _, err := metricPlot(report.Table{Title: "T", Configs: []string{"c"}, Columns: cols, Cells: [][]float64{row}}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 12, distinct(svgOf(t, p), regexp.MustCompile(`style="fill:(#[0-9A-F]{6})"`)), "bar fills")
 

@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
-// report is what dsbench prints and writes once the runs are done; a run
+// benchReport is what dsbench prints and writes once the runs are done; a run
 // and "dsbench merge" of its shards share it, so both give the same report.
-type report struct {
+type benchReport struct {
 	configs, columns, baselines []string
-	objective                   Measure
-	format                      Format
+	objective                   report.Measure
+	format                      report.Format
 	where                       string        // Target.where()
 	elapsed                     time.Duration // the runs' wall time (summed over shards when merged)
 	merged                      int           // shards merged, 0 for a run
@@ -27,7 +28,7 @@ type report struct {
 
 // writeTo writes the report to the file out ("" or "-" for stdout) and
 // returns dsbench's exit status.
-func (rp report) writeTo(out string, stdout, stderr io.Writer, results []bench.Result) int {
+func (rp benchReport) writeTo(out string, stdout, stderr io.Writer, results []bench.Result) int {
 	w, closeOut, err := openOut(out, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
@@ -41,10 +42,10 @@ func (rp report) writeTo(out string, stdout, stderr io.Writer, results []bench.R
 	return code
 }
 
-func (rp report) write(w, stderr io.Writer, results []bench.Result) int {
-	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
-	output := Output{Results: results, Comparison: cmp}
-	if rp.format == FormatTable || rp.format == FormatMarkdown {
+func (rp benchReport) write(w, stderr io.Writer, results []bench.Result) int {
+	cmp := report.Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
+	output := report.Output{Results: results, Comparison: cmp}
+	if rp.format == report.FormatTable || rp.format == report.FormatMarkdown {
 		fmt.Fprintf(w, "dsbench: %s\n\n", rp.header(len(results), serverVersions(results)))
 	}
 	if err := output.Write(w, rp.format); err != nil {
@@ -74,20 +75,20 @@ func (rp report) write(w, stderr io.Writer, results []bench.Result) int {
 // runs (in-process) in 1.2s".
 // A --server binary's version, as its logs said, is added to where the
 // runs happened: "(against ./ds-server: 2-Apr, 2026 @ MQ)".
-func (rp report) header(runs int, versions []string) string {
+func (rp benchReport) header(runs int, versions []string) string {
 	where := rp.where
 	if len(versions) > 0 && strings.HasSuffix(where, ")") {
 		where = strings.TrimSuffix(where, ")") + ": ds-server " + strings.Join(versions, ", ") + ")"
 	}
-	h := fmt.Sprintf("%s × %s = %s %s in %s", plural(len(rp.configs), "config"), plural(len(rp.columns), "strategy"),
-		plural(runs, "run"), where, humanDuration(rp.elapsed))
+	h := fmt.Sprintf("%s × %s = %s %s in %s", report.Plural(len(rp.configs), "config"), report.Plural(len(rp.columns), "strategy"),
+		report.Plural(runs, "run"), where, humanDuration(rp.elapsed))
 	if rp.merged > 0 {
-		h += " of runs, merged from " + plural(rp.merged, "shard")
+		h += " of runs, merged from " + report.Plural(rp.merged, "shard")
 	}
 	return h
 }
 
-func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []bench.Result) int {
+func (rp benchReport) writePlots(stderr io.Writer, cmp report.Comparison, results []bench.Result) int {
 	files, err := writePlotsAndBounds(rp.plots, cmp)
 	if err == nil && rp.timeline != nil {
 		var more []string
@@ -103,7 +104,7 @@ func (rp report) writePlots(stderr io.Writer, cmp Comparison, results []bench.Re
 		fmt.Fprintf(stderr, "dsbench: plots: %v\n", err)
 		return ExitFailure
 	}
-	fmt.Fprintf(stderr, "dsbench: %s in %s\n", plural(len(files), "plot file"), rp.plots)
+	fmt.Fprintf(stderr, "dsbench: %s in %s\n", report.Plural(len(files), "plot file"), rp.plots)
 	noteStalePlots(stderr, rp.plots, files)
 	return ExitOK
 }
@@ -118,17 +119,6 @@ func serverVersions(results []bench.Result) []string {
 		}
 	}
 	return vs
-}
-
-// plural is "1 config", "2 configs", "3 strategies".
-func plural(n int, word string) string {
-	if n != 1 {
-		if len(word) > 1 && word[len(word)-1] == 'y' {
-			word = word[:len(word)-1] + "ie"
-		}
-		word += "s"
-	}
-	return strconv.Itoa(n) + " " + word
 }
 
 // humanDuration shows a wall time with the digits that matter: "0.05s",

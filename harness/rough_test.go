@@ -113,13 +113,13 @@ func TestListIsOneRenderer(t *testing.T) {
 
 // "1 configs × 1 strategies … in 0s": plurals, and a duration with digits.
 func TestHeaderPluralsAndDuration(t *testing.T) {
-	rp := report{configs: []string{"c"}, columns: []string{"ff"}, where: "(in-process)", elapsed: 312 * time.Millisecond}
+	rp := benchReport{configs: []string{"c"}, columns: []string{"ff"}, where: "(in-process)", elapsed: 312 * time.Millisecond}
 	assert.Equal(t, "1 config × 1 strategy = 1 run (in-process) in 0.31s", rp.header(1, nil))
-	rp = report{configs: []string{"a", "b"}, columns: []string{"ff", "bf", "wf"}, where: "(in-process)",
+	rp = benchReport{configs: []string{"a", "b"}, columns: []string{"ff", "bf", "wf"}, where: "(in-process)",
 		elapsed: 2*time.Minute + 41400*time.Millisecond, merged: 4}
 	assert.Equal(t, "2 configs × 3 strategies = 6 runs (in-process) in 2m41s of runs, merged from 4 shards", rp.header(6, nil))
 	// A server binary's version, as its logs said.
-	rp = report{configs: []string{"c"}, columns: []string{"ff"}, where: "(against ./ds-server)", elapsed: 312 * time.Millisecond}
+	rp = benchReport{configs: []string{"c"}, columns: []string{"ff"}, where: "(against ./ds-server)", elapsed: 312 * time.Millisecond}
 	assert.Equal(t, "1 config × 1 strategy = 1 run (against ./ds-server: ds-server 2-Apr, 2026 @ MQ) in 0.31s", rp.header(1, []string{"2-Apr, 2026 @ MQ"}))
 	for d, want := range map[time.Duration]string{0: "0.00s", 4 * time.Millisecond: "0.00s", 50 * time.Millisecond: "0.05s",
 		3449 * time.Millisecond: "3.4s", 59900 * time.Millisecond: "59.9s", 61 * time.Second: "1m1s"} {

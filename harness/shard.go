@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // dsbench --shard's command line: the slice's runs (bench.Shard says
@@ -41,7 +42,7 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (bench.Shard, error) {
 // shard writes nothing: a piece with killed runs would merge into a wrong
 // report. With --strict a shard with a failed run exits 3 once its piece
 // is written, so that a job array flags it before the merge.
-func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *bench.Bench, objective Measure, elapsed time.Duration, results []bench.Result) int {
+func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b *bench.Bench, objective report.Measure, elapsed time.Duration, results []bench.Result) int {
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted: no piece written")
 		return ExitFailure
@@ -61,7 +62,7 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 	}
 	if failed := countFailed(results); c.strict && failed > 0 {
 		fmt.Fprintf(stderr, "dsbench: --strict: %d of the %s of shard %s %s no result (the piece is written; dsbench merge lists why)\n",
-			failed, plural(len(results), "run"), b.Shard, map[bool]string{true: "has", false: "have"}[failed == 1])
+			failed, report.Plural(len(results), "run"), b.Shard, map[bool]string{true: "has", false: "have"}[failed == 1])
 		return ExitStrict
 	}
 	return ExitOK

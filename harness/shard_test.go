@@ -15,6 +15,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -200,7 +201,7 @@ func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	base := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
-	sw := sweepOf(base, Turnaround, []string{"ff"})
+	sw := sweepOf(base, report.Turnaround, []string{"ff"})
 	for name, change := range map[string]func(b *bench.Bench){
 		"mem_fail": func(b *bench.Bench) { b.Target.MemFail = mocksrv.MemFailHard },
 		"server":   func(b *bench.Bench) { b.Target.Server = bench.ServerDsmock },
@@ -208,12 +209,12 @@ func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
 	} {
 		b := *base
 		change(&b)
-		err := sameSweep("a.json", sw, "b.json", sweepOf(&b, Turnaround, []string{"ff"}))
+		err := sameSweep("a.json", sw, "b.json", sweepOf(&b, report.Turnaround, []string{"ff"}))
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), "target differs", name)
 		assert.Contains(t, err.Error(), name, name)
 	}
-	err = sameSweep("a.json", sw, "b.json", sweepOf(base, Cost, []string{"ff"}))
+	err = sameSweep("a.json", sw, "b.json", sweepOf(base, report.Cost, []string{"ff"}))
 	assert.ErrorContains(t, err, "a.json and b.json are pieces of different sweeps: objective differs (")
 }
 
@@ -225,9 +226,9 @@ func TestMergeAcrossTimeouts(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	b := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
-	sw := sweepOf(b, Turnaround, nil)
+	sw := sweepOf(b, report.Turnaround, nil)
 	b.Target.Timeout = time.Hour
-	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, Turnaround, nil)))
+	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, report.Turnaround, nil)))
 
 	args := []string{"-a", "ff,bf", "--replay000", "seeds=0,limit=3"}
 	dir := t.TempDir()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/filelabel"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // sweepDim is one swept workload transform.
@@ -38,10 +39,10 @@ type sweepMetric struct {
 // the runs with a result. Nothing is written without a sweep.
 func WriteSweepPlots(dir string, results []bench.Result, columns []string) ([]string, error) {
 	var metrics []sweepMetric
-	for _, m := range Measures {
+	for _, m := range report.Measures {
 		metrics = append(metrics, sweepMetric{m.Objective(), m.Title(), func(r bench.Result) (float64, bool) { return m.Of(r.Summary), true }})
 	}
-	for _, name := range metricNames(results) {
+	for _, name := range report.MetricNames(results) {
 		metrics = append(metrics, sweepMetric{name, "strategy metric " + name, func(r bench.Result) (float64, bool) {
 			m, ok := r.Metrics.Get(name)
 			return m.Value, ok

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -30,9 +31,9 @@ const (
 // strategies of one config on one time axis). Timelines are simulated
 // again in-process, with the simulator's log read back as dsview reads a
 // ds-server log; runs of an external --client have none.
-func WriteHTML(path string, b *bench.Bench, out Output) error {
+func WriteHTML(path string, b *bench.Bench, out report.Output) error {
 	var tables bytes.Buffer
-	if err := out.Write(&tables, FormatTable); err != nil {
+	if err := out.Write(&tables, report.FormatTable); err != nil {
 		return err
 	}
 	page := &viewer.Page{Title: "dsbench", Tables: tables.String()}
@@ -114,9 +115,9 @@ func RunViewer(src sources.Source, v columns.Variant) (*viewer.Run, error) {
 
 // writeHTMLReport is dsbench --html after the report: it returns the exit
 // status (ExitFailure when the page cannot be written, code otherwise).
-func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp report, results []bench.Result, code int) int {
-	cmp := Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
-	if err := WriteHTML(path, b, Output{Results: results, Comparison: cmp}); err != nil {
+func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp benchReport, results []bench.Result, code int) int {
+	cmp := report.Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
+	if err := WriteHTML(path, b, report.Output{Results: results, Comparison: cmp}); err != nil {
 		fmt.Fprintf(stderr, "dsbench: --html %s: %v\n", path, err)
 		return ExitFailure
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 // A client that exits unsuccessfully after a complete session keeps its
@@ -51,6 +51,6 @@ func TestClientExitAfterQuit(t *testing.T) {
 	}
 	var out strings.Builder
 	r := bench.Result{Config: "c", Variant: "client", Status: bench.StatusOK, Err: "client exited 3 after QUIT"}
-	require.NoError(t, harness.Output{Results: []bench.Result{r}}.Write(&out, harness.FormatTable))
+	require.NoError(t, report.Output{Results: []bench.Result{r}}.Write(&out, report.FormatTable))
 	assert.Regexp(t, `Runs with a note\nConfig\s+Strategy\s+Note\nc\s+client\s+client exited 3 after QUIT\n`, out.String())
 }

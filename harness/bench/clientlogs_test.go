@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
 )
 
 func clientRun(t *testing.T, cmd, keep string) bench.Result {
@@ -69,7 +69,7 @@ func TestUnscheduledShowsStderrAndKeepLogs(t *testing.T) {
 	assert.Equal(t, "quitter: giving up after the first job\n", mustRead(t, logs+".client.stderr"))
 
 	var out strings.Builder
-	require.NoError(t, harness.Output{Results: []bench.Result{r}}.Write(&out, harness.FormatTable))
+	require.NoError(t, report.Output{Results: []bench.Result{r}}.Write(&out, report.FormatTable))
 	assert.Regexp(t, `sample-config01\s+client\s+unscheduled\s+\d+ jobs not scheduled; client stderr: quitter: giving up`, out.String())
 }
 

@@ -223,3 +223,12 @@ func (src Source) ReadBeside(name string) ([]byte, error) {
 	}
 	return os.ReadFile(filepath.Join(filepath.Dir(src.Path), name))
 }
+
+// Names are the sources' row names, in order.
+func Names(ss []Source) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.Name)
+	}
+	return out
+}

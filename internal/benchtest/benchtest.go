@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -127,3 +128,29 @@ set -- $l
 say "SCHD $2 xxx 0"
 say QUIT
 `
+
+// mdCells splits a Markdown table row at its unescaped '|'s.
+func mdCells(row string) []string {
+	row = strings.TrimSuffix(strings.TrimPrefix(row, "|"), "|")
+	return regexp.MustCompile(`(^|[^\\])\|`).Split(row, -1)
+}
+
+// CheckMarkdownTables checks that every row of every table in md has as
+// many cells as the table's separator row, and returns the tables' rows.
+func CheckMarkdownTables(t *testing.T, md string) []string {
+	t.Helper()
+	var rows []string
+	lines := strings.Split(md, "\n")
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "|") {
+			continue
+		}
+		require.Less(t, i+1, len(lines), "a table's header ends the output")
+		want := len(mdCells(lines[i+1]))
+		for ; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
+			assert.Len(t, mdCells(lines[i]), want, "row %q", lines[i])
+			rows = append(rows, lines[i])
+		}
+	}
+	return rows
+}

@@ -1,8 +1,7 @@
-package harness
+package report
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -12,32 +11,6 @@ import (
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
-
-// mdCells splits a Markdown table row at its unescaped '|'s.
-func mdCells(row string) []string {
-	row = strings.TrimSuffix(strings.TrimPrefix(row, "|"), "|")
-	return regexp.MustCompile(`(^|[^\\])\|`).Split(row, -1)
-}
-
-// checkMarkdownTables checks that every row of every table in md has as
-// many cells as the table's separator row, and returns the tables' rows.
-func checkMarkdownTables(t *testing.T, md string) []string {
-	t.Helper()
-	var rows []string
-	lines := strings.Split(md, "\n")
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "|") {
-			continue
-		}
-		require.Less(t, i+1, len(lines), "a table's header ends the output")
-		want := len(mdCells(lines[i+1]))
-		for ; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
-			assert.Len(t, mdCells(lines[i]), want, "row %q", lines[i])
-			rows = append(rows, lines[i])
-		}
-	}
-	return rows
-}
 
 // A '|' in a column label, a config name or a reason is written "\|" in
 // every Markdown table (the course tables, wins, metric and bound tables,
@@ -74,12 +47,4 @@ func TestMarkdownEscapesPipes(t *testing.T) {
 		assert.Contains(t, md, heading, "the test covers this table")
 	}
 	assert.Equal(t, `a\|b c d e`, mdCell("a|b\nc\r\nd\re"))
-}
-
-// The walk's run: dsbench -f markdown with a column whose label holds '|'.
-func TestMarkdownReportOfAPipeLabel(t *testing.T) {
-	code, out, stderr := runMain("-f", "markdown", "-a", "ff,composite:members=[ff; bf],rules=cores>2->2|1", fixtureConfig(t, "config20-med-med"))
-	require.Equal(t, ExitOK, code, stderr)
-	assert.NotEmpty(t, checkMarkdownTables(t, out))
-	assert.Contains(t, out, `| Config | ff | composite:members=[ff; bf],rules=cores>2->2\|1 |`)
 }

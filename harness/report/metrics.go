@@ -1,4 +1,4 @@
-package harness
+package report
 
 import (
 	"math"
@@ -24,10 +24,10 @@ type MetricTable struct {
 	Approx bool // some value in it was computed without the simulator's truth
 }
 
-// metricNames lists every metric name reported by a successful run, in the
+// MetricNames lists every metric name reported by a successful run, in the
 // order first met (results are in configs × columns order, so a strategy's
 // own order is kept).
-func metricNames(results []bench.Result) []string {
+func MetricNames(results []bench.Result) []string {
 	var names []string
 	for _, r := range results {
 		for _, m := range r.Metrics {
@@ -48,7 +48,7 @@ func metricTables(results []bench.Result, configs, columns []string) []MetricTab
 		idx[[2]string{r.Config, r.Variant}] = r
 	}
 	var out []MetricTable
-	for _, name := range metricNames(results) {
+	for _, name := range MetricNames(results) {
 		mt := MetricTable{Name: name}
 		var cols []string
 		for _, col := range columns {

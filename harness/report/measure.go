@@ -1,4 +1,4 @@
-package harness
+package report
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 // Measure is one of the three compared quantities of ds-server's summary
 // (the course harnesses' objectives tt, ru and co). What a strategy reports
-// of its own is a strategies.Metric (Result.Metrics), a different thing.
+// of its own is a strategies.Metric (bench.Result.Metrics), a different thing.
 type Measure int
 
 // The measures, in the order of the course tables.

@@ -1,4 +1,4 @@
-package harness
+package report
 
 import (
 	"encoding/csv"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,30 +35,6 @@ func ParseFormat(s string) (Format, error) {
 		return FormatMarkdown, nil
 	}
 	return "", fmt.Errorf("unknown format %q (want table, markdown, csv or json)", s)
-}
-
-// outFormats are the file name extensions that choose a format when -f is
-// not given: "--out results.csv" writes CSV, not the text table.
-var outFormats = map[string]Format{".csv": FormatCSV, ".json": FormatJSON, ".md": FormatMarkdown}
-
-// reportFormat is the report's format: -f's value when given (set), else
-// the one --out's extension names (.csv, .json, .md), else the table. A
-// -f that contradicts the extension wins, with a warning: the file name
-// then says what the file is not. An empty -f (a script's unset
-// variable) is not given.
-func reportFormat(value string, set bool, out string) (Format, string, error) {
-	byName, named := outFormats[strings.ToLower(filepath.Ext(out))]
-	if !set || value == "" {
-		if named {
-			return byName, "", nil
-		}
-		return FormatTable, "", nil
-	}
-	f, err := ParseFormat(value)
-	if err != nil || !named || f == byName {
-		return f, "", err
-	}
-	return f, fmt.Sprintf("--out %s is written as -f %s, not the %s its name says", out, f, byName), nil
 }
 
 // Output is what a bench prints: the results and their comparison (the
@@ -215,7 +190,7 @@ func tableNotes(t Table, queued, main []string) []string {
 			}
 		}
 		notes = append(notes, fmt.Sprintf("Averages are over the %s where every column has a result; left out: %s.",
-			plural(len(t.Complete), "config"), strings.Join(out, ", ")))
+			Plural(len(t.Complete), "config"), strings.Join(out, ", ")))
 	}
 	if !slices.Equal(t.Complete, main) && len(t.Complete) > 0 {
 		notes = append(notes, fmt.Sprintf("The averages here are not over the main tables' configs (%d/%d): only this table's columns must have a result.",
@@ -360,7 +335,7 @@ var CSVHeader = []string{"config", "strategy", "status", "end_time", "jobs", "fa
 // approximate), empty where the run's strategy does not report it.
 func (r Output) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	names := metricNames(r.Results)
+	names := MetricNames(r.Results)
 	header := slices.Clone(CSVHeader)
 	swept := slices.ContainsFunc(r.Results, func(res bench.Result) bool { return res.Base != "" })
 	if swept {
@@ -546,4 +521,15 @@ func (r Output) writeJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// Plural is "1 config", "2 configs", "3 strategies".
+func Plural(n int, word string) string {
+	if n != 1 {
+		if len(word) > 1 && word[len(word)-1] == 'y' {
+			word = word[:len(word)-1] + "ie"
+		}
+		word += "s"
+	}
+	return strconv.Itoa(n) + " " + word
 }

@@ -1,4 +1,4 @@
-package harness
+package report
 
 import (
 	"github.com/dssim-go/dssim-go/harness/bench"

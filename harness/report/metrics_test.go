@@ -1,4 +1,4 @@
-package harness
+package report
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
 // Strategies' metrics reach every output format: a table per metric name
@@ -37,7 +38,7 @@ func TestStrategyMetricsInEveryFormat(t *testing.T) {
 		net, ok := results[0].Metrics.Get("net")
 		require.True(t, ok, "dsbench adds rentalCost and net beside a revenue")
 		assert.InDelta(t, rev.Value-results[0].Summary.TotalCost, net.Value, 1e-9)
-		out := Output{Results: results, Comparison: Compare(results, sourceNames(b.Sources), b.Columns(), nil, Turnaround)}
+		out := Output{Results: results, Comparison: Compare(results, sources.Names(b.Sources), b.Columns(), nil, Turnaround)}
 
 		var text bytes.Buffer
 		require.NoError(t, out.Write(&text, FormatMarkdown))

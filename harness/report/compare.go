@@ -1,4 +1,12 @@
-package harness
+// Package report arranges a bench's results into the course's comparison
+// (Compare): per-measure tables of configs × columns with Average and
+// Normalised rows against chosen baselines, the configs where a column
+// beats every baseline on the objective (Measure: tt, ru or co), each
+// result against its physical bound, and one table per metric the
+// strategies report of their own; and writes it (Output) as aligned text
+// tables, Markdown, CSV or JSON (Format), with the runs that have no
+// result and why, and the cost ds-server's report leaves out.
+package report
 
 import (
 	"math"
