@@ -14,6 +14,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
@@ -326,7 +327,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err == nil {
-		err = checkFolder("--plots", c.plots, pieces, ownPlotName)
+		err = checkFolder("--plots", c.plots, pieces, plots.IsOwnFile)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/plots"
 )
 
 // checkOutputs checks every file and folder flag before any run (the last
@@ -27,7 +28,7 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 			return err
 		}
 	}
-	if err := checkFolder("--plots", c.plots, in, ownPlotName); err != nil {
+	if err := checkFolder("--plots", c.plots, in, plots.IsOwnFile); err != nil {
 		return err
 	}
 	if err := checkFolder("--keep-logs", c.keepLogs, in, bench.IsKeptLog); err != nil {

@@ -12,17 +12,6 @@ import (
 	"github.com/dssim-go/dssim-go/harness/report"
 )
 
-func TestOwnPlotName(t *testing.T) {
-	for name, own := range map[string]bool{
-		"tradeoff.svg": true, "bounds.png": true, "timeline.svg": true, "metric-ru.png": true,
-		"sweep-af-tt.svg": true, "sweep-inacc-poweredCoresAvg.png": true, "sweep-af-a.b_c-d.svg": true,
-		"timeline.pdf": false, "my-tradeoff.svg": false, "tradeoff.svg.bak": false, "metric-xx.svg": false,
-		"sweep-af-.svg": false, "sweep-xx-tt.svg": false, "sweep-af-a b.svg": false, "notes.txt": false, "svg": false,
-	} {
-		assert.Equal(t, own, ownPlotName(name), name)
-	}
-}
-
 // A --plots folder used again: an earlier run's timeline and sweep plots,
 // which this run does not draw, are named on stderr and left in place, as
 // is everything else.
@@ -47,18 +36,4 @@ func TestStalePlotsAreNamed(t *testing.T) {
 	checkSVG(t, filepath.Join(dir, "tradeoff.svg")) // this run's
 	assert.Contains(t, stderr.String(), "dsbench: warning: "+dir+" holds 4 plot files this run does not draw, from an earlier run: "+
 		"sweep-af-tt.svg, sweep-inacc-boots.png, timeline.png, timeline.svg (remove them")
-}
-
-// Metric names that differ only in case get plot files of their own; the
-// others keep their names (README links the study's).
-func TestSweepFileKeysFoldCase(t *testing.T) {
-	names := sweepFileKeys([]sweepMetric{{key: "tt"}, {key: "deadlineMetPct"}, {key: "boots"}, {key: "Boots"}, {key: "a b"}, {key: "a.b"}})
-	assert.Equal(t, "tt", names["tt"])
-	assert.Equal(t, "deadlineMetPct", names["deadlineMetPct"])
-	assert.Equal(t, "boots", names["boots"])
-	assert.Regexp(t, `^Boots~[0-9a-f]{8}$`, names["Boots"])
-	assert.Regexp(t, `^a_b~[0-9a-f]{8}$`, names["a b"])
-	for _, n := range names {
-		assert.True(t, ownPlotName("sweep-af-"+n+".svg"), n)
-	}
 }

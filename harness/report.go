@@ -3,12 +3,15 @@ package harness
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 )
 
@@ -89,15 +92,15 @@ func (rp benchReport) header(runs int, versions []string) string {
 }
 
 func (rp benchReport) writePlots(stderr io.Writer, cmp report.Comparison, results []bench.Result) int {
-	files, err := writePlotsAndBounds(rp.plots, cmp)
+	files, err := plots.WriteWithBounds(rp.plots, cmp)
 	if err == nil && rp.timeline != nil {
 		var more []string
-		more, err = WriteTimeline(rp.plots, rp.timeline.Source, *rp.timeline.Variant)
+		more, err = plots.WriteTimeline(rp.plots, rp.timeline.Source, *rp.timeline.Variant)
 		files = append(files, more...)
 	}
 	if err == nil {
 		var more []string
-		more, err = WriteSweepPlots(rp.plots, results, rp.columns)
+		more, err = plots.WriteSweepPlots(rp.plots, results, rp.columns)
 		files = append(files, more...)
 	}
 	if err != nil {
@@ -131,4 +134,29 @@ func humanDuration(d time.Duration) string {
 		return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + "s"
 	}
 	return d.Round(time.Second).String()
+}
+
+// noteStalePlots names on stderr the plot files of dsbench's own names in
+// dir that this run did not write (written): a timeline from an earlier
+// one-config run, or sweep plots from an earlier sweep, would read as this
+// run's. They are named, not removed: the folder is the user's, and an
+// earlier run's plots may be wanted (a study's committed plots, a run kept
+// for comparison); naming them is enough to stop the misreading.
+func noteStalePlots(stderr io.Writer, dir string, written []string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: plots: cannot look for an earlier run's plots: %v\n", err)
+		return
+	}
+	var stale []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && plots.IsOwnFile(name) && !slices.Contains(written, filepath.Join(dir, name)) {
+			stale = append(stale, name)
+		}
+	}
+	if len(stale) > 0 {
+		fmt.Fprintf(stderr, "dsbench: warning: %s holds %s this run does not draw, from an earlier run: %s (remove them, or give --plots an empty folder)\n",
+			dir, report.Plural(len(stale), "plot file"), strings.Join(stale, ", "))
+	}
 }

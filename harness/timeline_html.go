@@ -10,6 +10,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -37,7 +38,7 @@ func WriteHTML(path string, b *bench.Bench, out report.Output) error {
 		return err
 	}
 	page := &viewer.Page{Title: "dsbench", Tables: tables.String()}
-	if p, err := tradeoffPlot(out.Comparison); err == nil {
+	if p, err := plots.TradeoffPlot(out.Comparison); err == nil {
 		if wt, err := p.WriterTo(16*vg.Centimeter, 12*vg.Centimeter, "svg"); err == nil {
 			var svg bytes.Buffer
 			if _, err := wt.WriteTo(&svg); err == nil {

@@ -1,4 +1,4 @@
-package harness
+package plots
 
 import (
 	"fmt"
@@ -30,7 +30,7 @@ func WriteTimeline(dir string, src sources.Source, v columns.Variant) ([]string,
 	p := timelinePlot(tl, fmt.Sprintf("%s on %s", v.Label(), src.Name))
 	h := vg.Length(4+0.45*float64(len(tl.Servers))) * vg.Centimeter
 	var files []string
-	for _, ext := range PlotFormats {
+	for _, ext := range Formats {
 		f := filepath.Join(dir, "timeline."+ext)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return files, err

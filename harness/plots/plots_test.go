@@ -1,4 +1,4 @@
-package harness
+package plots
 
 import (
 	"math"
@@ -21,17 +21,17 @@ func TestWritePlots(t *testing.T) {
 	res := handResults()
 	c := report.Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
 	dir := t.TempDir()
-	files, err := WritePlots(dir, c)
+	files, err := Write(dir, c)
 	require.NoError(t, err)
 	want := []string{"tradeoff", "metric-tt", "metric-ru", "metric-co"}
-	require.Len(t, files, len(want)*len(PlotFormats))
+	require.Len(t, files, len(want)*len(Formats))
 	for _, name := range want {
 		checkPNG(t, filepath.Join(dir, name+".png"))
 		checkSVG(t, filepath.Join(dir, name+".svg"))
 	}
 	// Without baselines the plots use raw values and must still render.
 	c = report.Compare(res, []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, nil, report.Turnaround)
-	_, err = WritePlots(t.TempDir(), c)
+	_, err = Write(t.TempDir(), c)
 	require.NoError(t, err)
 }
 
@@ -115,7 +115,7 @@ func TestTradeoffTitleSaysWhatIsLeftOut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, bases := range [][]string{{"atl", "ff"}, nil} {
-				p, err := tradeoffPlot(report.Compare(tc.res, tc.configs, cols, bases, report.Turnaround))
+				p, err := TradeoffPlot(report.Compare(tc.res, tc.configs, cols, bases, report.Turnaround))
 				require.NoError(t, err)
 				assert.Equal(t, tc.want, p.Title.Text, "baselines %v", bases)
 			}
@@ -134,7 +134,7 @@ func TestTradeoffLabelsCoincidentPointsOnce(t *testing.T) {
 		}
 	}
 	c := report.Compare(res, []string{"c1", "c2"}, []string{"atl", "ff", "ff:again", "mine"}, []string{"atl"}, report.Turnaround)
-	p, err := tradeoffPlot(c)
+	p, err := TradeoffPlot(c)
 	require.NoError(t, err)
 	svg := svgOf(t, p)
 	assert.True(t, strings.Contains(svg, ">ff, ff:again<"), "one label names both")

@@ -1,4 +1,4 @@
-package harness
+package plots
 
 import (
 	"cmp"
@@ -60,10 +60,10 @@ const (
 	panelClose              // the sweeps and the columns within near of both bounds
 )
 
-// writePlotsAndBounds is what dsbench --plots writes: WritePlots' plots
+// WriteWithBounds is what dsbench --plots writes: Write's plots
 // and the bound plot.
-func writePlotsAndBounds(dir string, c report.Comparison) ([]string, error) {
-	files, err := WritePlots(dir, c)
+func WriteWithBounds(dir string, c report.Comparison) ([]string, error) {
+	files, err := Write(dir, c)
 	if err != nil {
 		return files, err
 	}
@@ -107,7 +107,7 @@ func WriteBoundPlot(dir string, c report.Comparison) ([]string, error) {
 		return nil, err
 	}
 	var files []string
-	for _, ext := range PlotFormats {
+	for _, ext := range Formats {
 		f := filepath.Join(dir, "bounds."+ext)
 		if err := saveSideBySide(f, ext, panels); err != nil {
 			return files, fmt.Errorf("plot %s: %w", f, err)

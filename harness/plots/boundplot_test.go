@@ -1,4 +1,4 @@
-package harness
+package plots
 
 import (
 	"math"
@@ -80,7 +80,7 @@ func TestWriteBoundPlot(t *testing.T) {
 	dir := t.TempDir()
 	files, err := WriteBoundPlot(dir, boundComparison())
 	require.NoError(t, err)
-	require.Len(t, files, len(PlotFormats))
+	require.Len(t, files, len(Formats))
 	checkPNG(t, filepath.Join(dir, "bounds.png"))
 	checkSVG(t, filepath.Join(dir, "bounds.svg"))
 	svg, err := os.ReadFile(filepath.Join(dir, "bounds.svg"))
@@ -102,7 +102,7 @@ func TestWriteBoundPlot(t *testing.T) {
 func TestPlotsIncludeTheBoundPlot(t *testing.T) {
 	dir := t.TempDir()
 	c := report.Compare(handResults(), []string{"c1", "c2", "c3"}, []string{"atl", "ff", "mine"}, []string{"atl", "ff"}, report.Turnaround)
-	files, err := writePlotsAndBounds(dir, c)
+	files, err := WriteWithBounds(dir, c)
 	require.NoError(t, err)
 	assert.Contains(t, files, filepath.Join(dir, "bounds.svg"))
 	assert.Contains(t, files, filepath.Join(dir, "tradeoff.svg"))

@@ -1,4 +1,12 @@
-package harness
+// Package plots draws a bench's plots, as SVG and PNG (Formats): cost
+// against turnaround and each measure per config (Write), every column
+// against the physical bounds (WriteBoundPlot), the metrics against a
+// swept workload transform (WriteSweepPlots), one run's servers over time
+// (WriteTimeline) and a provisioning run's capacity (WriteProvisioningPlot).
+// Columns keep one style (colour, dashes, glyph) across the plots; labels
+// of points that coincide are merged, and a title says what a plot leaves
+// out.
+package plots
 
 import (
 	"fmt"
@@ -17,23 +25,23 @@ import (
 	"github.com/dssim-go/dssim-go/harness/report"
 )
 
-// PlotFormats are the file formats every plot is written in.
-var PlotFormats = []string{"svg", "png"}
+// Formats are the file formats every plot is written in.
+var Formats = []string{"svg", "png"}
 
-// WritePlots writes the comparison plots into dir (created if needed) and
+// Write writes the comparison plots into dir (created if needed) and
 // returns the files written:
 //   - tradeoff.{svg,png}: cost against turnaround, one point per strategy
 //     (both normalised to the baselines' average when there are baselines,
 //     so that configs of different scales weigh the same);
 //   - metric-{tt,ru,co}.{svg,png}: each metric per config, one bar per
 //     strategy, relative to the baselines' mean on that config.
-func WritePlots(dir string, c report.Comparison) ([]string, error) {
+func Write(dir string, c report.Comparison) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var files []string
 	save := func(p *plot.Plot, w, h vg.Length, name string) error {
-		for _, ext := range PlotFormats {
+		for _, ext := range Formats {
 			f := filepath.Join(dir, name+"."+ext)
 			if err := p.Save(w, h, f); err != nil {
 				return fmt.Errorf("plot %s: %w", f, err)
@@ -42,7 +50,7 @@ func WritePlots(dir string, c report.Comparison) ([]string, error) {
 		}
 		return nil
 	}
-	p, err := tradeoffPlot(c)
+	p, err := TradeoffPlot(c)
 	if err != nil {
 		return files, err
 	}
@@ -61,13 +69,13 @@ func WritePlots(dir string, c report.Comparison) ([]string, error) {
 	return files, nil
 }
 
-// savePlot writes p in every PlotFormats into dir and returns the files.
+// savePlot writes p in every Formats into dir and returns the files.
 func savePlot(dir string, p *plot.Plot, w, h vg.Length, name string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var files []string
-	for _, ext := range PlotFormats {
+	for _, ext := range Formats {
 		f := filepath.Join(dir, name+"."+ext)
 		if err := p.Save(w, h, f); err != nil {
 			return files, fmt.Errorf("plot %s: %w", f, err)
@@ -77,11 +85,11 @@ func savePlot(dir string, p *plot.Plot, w, h vg.Length, name string) ([]string, 
 	return files, nil
 }
 
-// tradeoffPlot places each column at (turnaround, cost), normalised to the
+// TradeoffPlot places each column at (turnaround, cost), normalised to the
 // baselines' averages when there are baselines. The averages are over the
 // configs where every column has a result; the title says which configs
 // that leaves out, or why nothing is drawn.
-func tradeoffPlot(c report.Comparison) (*plot.Plot, error) {
+func TradeoffPlot(c report.Comparison) (*plot.Plot, error) {
 	tt, co := c.Tables[report.Turnaround], c.Tables[report.Cost]
 	xs, ys := tt.Average, co.Average
 	p := plot.New()

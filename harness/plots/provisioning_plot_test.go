@@ -1,4 +1,4 @@
-package harness
+package plots
 
 import (
 	"os"
@@ -35,7 +35,7 @@ func TestProvisioningPlot(t *testing.T) {
 	assert.Contains(t, string(data), "poweredCores(t)")
 	// README shows the committed plot: it must be what the code draws now
 	// (a change to provision's decisions left it stale once).
-	committed, err := os.ReadFile(filepath.Join("..", "strategies", "provisioning", "study", "powered-vs-target.svg"))
+	committed, err := os.ReadFile(filepath.Join("..", "..", "strategies", "provisioning", "study", "powered-vs-target.svg"))
 	require.NoError(t, err)
 	assert.True(t, string(committed) == string(data),
 		"strategies/provisioning/study/powered-vs-target.svg is stale: redraw it with PROVISIONING_PLOT=$PWD/strategies/provisioning/study go test -run TestProvisioningPlot ./harness/")
