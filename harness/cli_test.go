@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/shard"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 )
 
@@ -156,7 +157,7 @@ func TestMainStrict(t *testing.T) {
 		}
 		data, err := os.ReadFile(piece)
 		require.NoError(t, err, "the piece is written")
-		_, err = parsePiece(piece, data)
+		_, err = shard.ParsePiece(piece, data)
 		assert.NoError(t, err)
 	}
 }

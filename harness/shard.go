@@ -11,6 +11,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/report"
+	"github.com/dssim-go/dssim-go/harness/shard"
 )
 
 // dsbench --shard's command line: the slice's runs (bench.Shard says
@@ -52,7 +53,7 @@ func (c *cliConfig) writeShard(ctx context.Context, stdout, stderr io.Writer, b 
 		fmt.Fprintf(stderr, "dsbench: %v\n", err)
 		return ExitFailure
 	}
-	err = writePiece(w, b.Shard, sweepOf(b, objective, c.baselines), elapsed, b.Selected(), results)
+	err = shard.WritePiece(w, b.Shard, shard.FingerprintOf(b, objective, c.baselines), elapsed, b.Selected(), results)
 	if cerr := closeOut(); err == nil && cerr != nil {
 		err = cerr
 	}

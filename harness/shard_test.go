@@ -16,8 +16,8 @@ import (
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
 	"github.com/dssim-go/dssim-go/harness/report"
+	"github.com/dssim-go/dssim-go/harness/shard"
 	"github.com/dssim-go/dssim-go/harness/sources"
-	"github.com/dssim-go/dssim-go/mocksrv"
 )
 
 // fixedWall makes every run's wall time 7 ms, so that two sweeps of the
@@ -194,30 +194,6 @@ func TestMergeRefusesChangedConfig(t *testing.T) {
 	assert.Contains(t, stderr, "the files of config c differ")
 }
 
-// Every option that changes what a run computes is in the fingerprint:
-// the memory extension's failure model, the target. (Not the timeout:
-// TestMergeAcrossTimeouts.)
-func TestSweepFingerprintHasTheRunOptions(t *testing.T) {
-	vs, err := columns.ParseVariants([]string{"ff"})
-	require.NoError(t, err)
-	base := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
-	sw := sweepOf(base, report.Turnaround, []string{"ff"})
-	for name, change := range map[string]func(b *bench.Bench){
-		"mem_fail": func(b *bench.Bench) { b.Target.MemFail = mocksrv.MemFailHard },
-		"server":   func(b *bench.Bench) { b.Target.Server = bench.ServerDsmock },
-		"newline":  func(b *bench.Bench) { b.Target.Newline = true },
-	} {
-		b := *base
-		change(&b)
-		err := sameSweep("a.json", sw, "b.json", sweepOf(&b, report.Turnaround, []string{"ff"}))
-		require.Error(t, err, name)
-		assert.Contains(t, err.Error(), "target differs", name)
-		assert.Contains(t, err.Error(), name, name)
-	}
-	err = sameSweep("a.json", sw, "b.json", sweepOf(base, report.Cost, []string{"ff"}))
-	assert.ErrorContains(t, err, "a.json and b.json are pieces of different sweeps: objective differs (")
-}
-
 // A straggler shard can be run again with a longer --timeout: the timeout
 // changes no finished run's result, so it is not part of what pieces must
 // share; merge notes the difference, and the report is the unsharded one.
@@ -226,9 +202,9 @@ func TestMergeAcrossTimeouts(t *testing.T) {
 	vs, err := columns.ParseVariants([]string{"ff"})
 	require.NoError(t, err)
 	b := &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}
-	sw := sweepOf(b, report.Turnaround, nil)
+	sw := shard.FingerprintOf(b, report.Turnaround, nil)
 	b.Target.Timeout = time.Hour
-	assert.NoError(t, sameSweep("a.json", sw, "b.json", sweepOf(b, report.Turnaround, nil)))
+	assert.NoError(t, shard.SameSweep("a.json", sw, "b.json", shard.FingerprintOf(b, report.Turnaround, nil)))
 
 	args := []string{"-a", "ff,bf", "--replay000", "seeds=0,limit=3"}
 	dir := t.TempDir()

@@ -1,4 +1,4 @@
-package harness
+package shard
 
 import (
 	"bytes"
@@ -13,9 +13,9 @@ import (
 // same runs.
 func FuzzParsePiece(f *testing.F) {
 	var good bytes.Buffer
-	sw := Sweep{Version: "v", Configs: []SweepConfig{{Name: "c", SHA256: "00"}}, Columns: []string{"ff"}, Objective: "tt"}
+	sw := Fingerprint{Version: "v", Configs: []FingerprintConfig{{Name: "c", SHA256: "00"}}, Columns: []string{"ff"}, Objective: "tt"}
 	res := []bench.Result{{Config: "c", Variant: "ff", Status: bench.StatusOK}}
-	if err := writePiece(&good, bench.Shard{I: 1, N: 1}, sw, 0, []int{0}, res); err != nil {
+	if err := WritePiece(&good, bench.Shard{I: 1, N: 1}, sw, 0, []int{0}, res); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good.Bytes())
@@ -23,7 +23,7 @@ func FuzzParsePiece(f *testing.F) {
 	f.Add([]byte(`{"format":"dsbench-shard-piece/1","runs":[{"index":0,"metrics":[{"name":"x","value":"NaN"}]}]}`))
 	f.Add([]byte(`{"runs":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := parsePiece("piece.json", data)
+		p, err := ParsePiece("piece.json", data)
 		if err != nil {
 			if !bytes.HasPrefix([]byte(err.Error()), []byte("piece.json")) {
 				t.Fatalf("error does not name the file: %v", err)

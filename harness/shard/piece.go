@@ -1,4 +1,12 @@
-package harness
+// Package shard takes a sweep beyond one machine: each of n shards
+// (bench.Shard, dsbench --shard i/n) writes its runs as a JSON Piece with
+// the sweep's Fingerprint (the configs' contents, the columns, the target, the
+// objective, dsbench's version), and Merge puts the n pieces back into
+// the run list of the whole sweep, refusing pieces of another sweep, a
+// shard given twice or missing, and pieces whose runs are not their
+// shard's. The report of the merge is the unsharded run's, byte for byte
+// but for the wall times.
+package shard
 
 import (
 	"bytes"
@@ -27,21 +35,22 @@ import (
 // other document (a report written with -f json, say).
 const pieceFormat = "dsbench-shard-piece/1"
 
-// Sweep is a sweep's fingerprint: everything that decides which runs it
-// has and what they compute. Pieces merge only when their Sweeps are equal.
-type Sweep struct {
-	Version   string        `json:"dsbench_version"`
-	Configs   []SweepConfig `json:"configs"`
-	Columns   []string      `json:"strategies"` // column labels, parameters included
-	Target    SweepTarget   `json:"target"`
-	Objective string        `json:"objective"`
-	Baselines []string      `json:"baselines"`
+// Fingerprint is a sweep's fingerprint: everything that decides which runs
+// it has and what they compute. Pieces merge only when their fingerprints
+// are equal.
+type Fingerprint struct {
+	Version   string              `json:"dsbench_version"`
+	Configs   []FingerprintConfig `json:"configs"`
+	Columns   []string            `json:"strategies"` // column labels, parameters included
+	Target    FingerprintTarget   `json:"target"`
+	Objective string              `json:"objective"`
+	Baselines []string            `json:"baselines"`
 }
 
-// SweepConfig is one row: its name, the SHA-256 of its files (config, job
+// FingerprintConfig is one row: its name, the SHA-256 of its files (config, job
 // list and failure trace: the same name on two machines must hold the same
 // workload) and its workload transform.
-type SweepConfig struct {
+type FingerprintConfig struct {
 	Name          string   `json:"name"`
 	SHA256        string   `json:"sha256"`
 	Path          string   `json:"path"`
@@ -51,21 +60,21 @@ type SweepConfig struct {
 	Inaccuracy    *float64 `json:"inaccuracy,omitempty"`
 }
 
-// SweepTarget is where the runs happened.
-type SweepTarget struct {
+// FingerprintTarget is where the runs happened.
+type FingerprintTarget struct {
 	Server      string `json:"server,omitempty"`
 	Client      string `json:"client,omitempty"`
 	ClientLabel string `json:"client_label,omitempty"`
 	Newline     bool   `json:"newline,omitempty"`
-	Timeout     string `json:"timeout,omitempty"`  // informative: not compared (sameSweep)
+	Timeout     string `json:"timeout,omitempty"`  // informative: not compared (SameSweep)
 	MemFail     string `json:"mem_fail,omitempty"` // --mem-fail: the memory extension's failure model
 }
 
-// piece is what dsbench --shard writes.
-type piece struct {
+// Piece is what dsbench --shard writes.
+type Piece struct {
 	Format  string        `json:"format"`
 	Shard   string        `json:"shard"`
-	Sweep   Sweep         `json:"sweep"`
+	Sweep   Fingerprint   `json:"sweep"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	Runs    []pieceRun    `json:"runs"`
 }
@@ -112,10 +121,10 @@ func Version() string {
 	return v
 }
 
-// sweepOf fingerprints a bench with the report's objective and baselines.
-func sweepOf(b *bench.Bench, objective report.Measure, baselines []string) Sweep {
-	sw := Sweep{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
-		Target: SweepTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
+// FingerprintOf fingerprints a bench with the report's objective and baselines.
+func FingerprintOf(b *bench.Bench, objective report.Measure, baselines []string) Fingerprint {
+	sw := Fingerprint{Version: Version(), Columns: b.Columns(), Objective: objective.Objective(), Baselines: baselines,
+		Target: FingerprintTarget{Server: b.Target.Server, Client: b.Target.Client, Newline: b.Target.Newline,
 			Timeout: b.Timeout().String()}}
 	if b.Target.Client != "" {
 		sw.Target.ClientLabel = b.ClientLabel()
@@ -124,7 +133,7 @@ func sweepOf(b *bench.Bench, objective report.Measure, baselines []string) Sweep
 		sw.Target.MemFail = b.Target.MemFail.String()
 	}
 	for _, s := range b.Sources {
-		sc := SweepConfig{Name: s.Name, SHA256: sourceDigest(s), Path: s.Path, Embedded: s.FS != nil, Base: s.Base}
+		sc := FingerprintConfig{Name: s.Name, SHA256: sourceDigest(s), Path: s.Path, Embedded: s.FS != nil, Base: s.Base}
 		if s.FS == nil {
 			if abs, err := filepath.Abs(s.Path); err == nil {
 				sc.Path = abs
@@ -185,9 +194,9 @@ func reportKind(data []byte) string {
 	return ""
 }
 
-// writePiece writes a shard's piece as indented JSON.
-func writePiece(w io.Writer, sh bench.Shard, sw Sweep, elapsed time.Duration, idx []int, results []bench.Result) error {
-	p := piece{Format: pieceFormat, Shard: sh.String(), Sweep: sw, Elapsed: elapsed, Runs: []pieceRun{}}
+// WritePiece writes a shard's piece as indented JSON.
+func WritePiece(w io.Writer, sh bench.Shard, sw Fingerprint, elapsed time.Duration, idx []int, results []bench.Result) error {
+	p := Piece{Format: pieceFormat, Shard: sh.String(), Sweep: sw, Elapsed: elapsed, Runs: []pieceRun{}}
 	for i, r := range results {
 		pr := pieceRun{Index: idx[i], Result: r}
 		for _, m := range r.Metrics {
@@ -205,9 +214,9 @@ func writePiece(w io.Writer, sh bench.Shard, sw Sweep, elapsed time.Duration, id
 // is not one.
 const writePieces = "write pieces with dsbench --shard i/n --out FILE"
 
-// parsePiece reads a piece; name is the file, for the errors.
-func parsePiece(name string, data []byte) (piece, error) {
-	var p piece
+// ParsePiece reads a piece; name is the file, for the errors.
+func ParsePiece(name string, data []byte) (Piece, error) {
+	var p Piece
 	if kind := reportKind(data); kind != "" {
 		return p, fmt.Errorf("%s is %s, not a --shard piece (%s)", name, kind, writePieces)
 	}

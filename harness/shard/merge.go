@@ -1,38 +1,33 @@
-package harness
+package shard
 
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
-	"github.com/dssim-go/dssim-go/harness/plots"
-	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
-// merged is a whole sweep rebuilt from its pieces.
-type merged struct {
-	sweep   Sweep
-	results []bench.Result // in Runs order
-	elapsed time.Duration
-	shards  int
-	note    string // what the report's reader should know, or ""
+// Merged is a whole sweep rebuilt from its pieces.
+type Merged struct {
+	Fingerprint Fingerprint
+	Results     []bench.Result // in Runs order
+	Elapsed     time.Duration
+	Shards      int
+	Note        string // what the report's reader should know, or ""
 }
 
-// mergePieces reads the pieces of one sweep and puts their runs back in
+// Merge reads the pieces of one sweep and puts their runs back in
 // Runs order. It refuses pieces of different sweeps, a shard given twice,
 // missing shards (naming them) and pieces whose runs are not their shard's.
-func mergePieces(files []string) (merged, error) {
-	var m merged
+func Merge(files []string) (Merged, error) {
+	var m Merged
 	if len(files) == 0 {
 		return m, fmt.Errorf("no piece given (dsbench merge PIECE.json...)")
 	}
@@ -45,7 +40,7 @@ func mergePieces(files []string) (merged, error) {
 		if err != nil {
 			return m, err
 		}
-		p, err := parsePiece(f, data)
+		p, err := ParsePiece(f, data)
 		if err != nil {
 			return m, err
 		}
@@ -54,28 +49,28 @@ func mergePieces(files []string) (merged, error) {
 			return m, fmt.Errorf("%s: %v", f, err)
 		}
 		if first == "" {
-			first, m.sweep, m.shards = f, p.Sweep, sh.N
-		} else if err := sameSweep(first, m.sweep, f, p.Sweep); err != nil {
+			first, m.Fingerprint, m.Shards = f, p.Sweep, sh.N
+		} else if err := SameSweep(first, m.Fingerprint, f, p.Sweep); err != nil {
 			return m, err
 		}
-		if sh.N != m.shards {
-			return m, fmt.Errorf("%s is shard %s but %s is one of %d shards: pieces of different splits", f, sh, first, m.shards)
+		if sh.N != m.Shards {
+			return m, fmt.Errorf("%s is shard %s but %s is one of %d shards: pieces of different splits", f, sh, first, m.Shards)
 		}
 		if prev, dup := from[sh.I]; dup {
 			return m, fmt.Errorf("shard %s given twice: %s and %s", sh, prev, f)
 		}
 		from[sh.I] = f
-		if err := checkPieceRuns(f, sh, m.sweep, p.Runs); err != nil {
+		if err := checkPieceRuns(f, sh, m.Fingerprint, p.Runs); err != nil {
 			return m, err
 		}
-		m.elapsed += p.Elapsed
+		m.Elapsed += p.Elapsed
 		timeouts[p.Sweep.Target.Timeout] = append(timeouts[p.Sweep.Target.Timeout], f)
 		all = append(all, p.Runs...)
 	}
 	var missing []string
-	for i := 1; i <= m.shards; i++ {
+	for i := 1; i <= m.Shards; i++ {
 		if _, ok := from[i]; !ok {
-			missing = append(missing, bench.Shard{I: i, N: m.shards}.String())
+			missing = append(missing, bench.Shard{I: i, N: m.Shards}.String())
 		}
 	}
 	if len(missing) > 0 {
@@ -83,19 +78,19 @@ func mergePieces(files []string) (merged, error) {
 		if len(missing) > 1 {
 			word = "shards"
 		}
-		return m, fmt.Errorf("missing %s %s of the sweep (have %d of %d pieces)", word, strings.Join(missing, ", "), len(from), m.shards)
+		return m, fmt.Errorf("missing %s %s of the sweep (have %d of %d pieces)", word, strings.Join(missing, ", "), len(from), m.Shards)
 	}
-	m.note = timeoutNote(timeouts)
-	m.results = make([]bench.Result, len(m.sweep.Configs)*len(m.sweep.Columns))
+	m.Note = timeoutNote(timeouts)
+	m.Results = make([]bench.Result, len(m.Fingerprint.Configs)*len(m.Fingerprint.Columns))
 	for _, pr := range all {
-		m.results[pr.Index] = pr.Result
+		m.Results[pr.Index] = pr.Result
 	}
 	return m, nil
 }
 
 // checkPieceRuns checks that a piece holds exactly its shard's runs, each
 // the config and column the run order puts at its index.
-func checkPieceRuns(file string, sh bench.Shard, sw Sweep, runs []pieceRun) error {
+func checkPieceRuns(file string, sh bench.Shard, sw Fingerprint, runs []pieceRun) error {
 	cols := len(sw.Columns)
 	total := len(sw.Configs) * cols
 	want := 0
@@ -122,12 +117,12 @@ func checkPieceRuns(file string, sh bench.Shard, sw Sweep, runs []pieceRun) erro
 	return nil
 }
 
-// sameSweep names the first part of the fingerprint where two pieces
+// SameSweep names the first part of the fingerprint where two pieces
 // differ. The timeout is not compared: it changes no finished run's
 // result, only whether a run finished, and a run that timed out is a run
 // without a result in either piece (its reason names its timeout), so a
 // straggler shard can be run again with a longer one.
-func sameSweep(fa string, a Sweep, fb string, b Sweep) error {
+func SameSweep(fa string, a Fingerprint, fb string, b Fingerprint) error {
 	a.Target.Timeout, b.Target.Timeout = "", ""
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
@@ -159,8 +154,8 @@ func sameSweep(fa string, a Sweep, fb string, b Sweep) error {
 // which are in one only, or the same set in another order: the run list,
 // and so each shard's slice of it, follows the order of the configs, so
 // pieces of two orders hold some runs twice and miss others.
-func configSetDiff(fa string, a []SweepConfig, fb string, b []SweepConfig) error {
-	names := func(cs []SweepConfig) []string {
+func configSetDiff(fa string, a []FingerprintConfig, fb string, b []FingerprintConfig) error {
+	names := func(cs []FingerprintConfig) []string {
 		var out []string
 		for _, c := range cs {
 			out = append(out, c.Name)
@@ -202,7 +197,7 @@ func orNone(names []string) string {
 
 // configDiff describes the first config that differs (the pieces have
 // the same configs in the same order: configSetDiff).
-func configDiff(a, b []SweepConfig) (string, string, string) {
+func configDiff(a, b []FingerprintConfig) (string, string, string) {
 	for i := range max(len(a), len(b)) {
 		switch {
 		case i >= len(a):
@@ -243,9 +238,9 @@ func clip(s string) string {
 	return s
 }
 
-// timelineRun rebuilds the single run a timeline plot draws from the
+// TimelineRun rebuilds the single run a timeline plot draws from the
 // sweep, when its config can be found again unchanged; else why not.
-func (sw Sweep) timelineRun() (*bench.Run, error) {
+func (sw Fingerprint) TimelineRun() (*bench.Run, error) {
 	if len(sw.Configs) != 1 || len(sw.Columns) != 1 || sw.Target.Client != "" {
 		return nil, nil
 	}
@@ -276,90 +271,4 @@ func (sw Sweep) timelineRun() (*bench.Run, error) {
 		return nil, fmt.Errorf("strategy %s: %v", sw.Columns[0], err)
 	}
 	return &bench.Run{Source: src, Variant: &vs[0]}, nil
-}
-
-type mergeConfig struct {
-	format, plots, out string
-	strict, help       bool
-}
-
-// mergeMain is "dsbench merge [flags] FILE...": the report of the whole
-// sweep from its pieces, as the unsharded run would print and write it.
-func mergeMain(args []string, stdout, stderr io.Writer) int {
-	var c mergeConfig
-	fs := pflag.NewFlagSet("dsbench merge", pflag.ContinueOnError)
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
-	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
-	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
-	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
-	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
-	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "dsbench merge: %v (see dsbench merge -h)\n", err)
-		return ExitUsage
-	}
-	if c.help {
-		fmt.Fprintf(stdout, "Usage: dsbench merge [flags] PIECE.json...\n\n"+
-			"Rebuilds the report of a sweep run as shards (dsbench --shard i/n --out PIECE.json)\n"+
-			"from every one of its pieces: the same tables, formats and plots as the unsharded run.\n\nFlags:\n%s", fs.FlagUsages())
-		return ExitOK
-	}
-	format, warning, err := reportFormat(c.format, fs.Changed("format"), c.out)
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
-		return ExitUsage
-	}
-	if warning != "" {
-		fmt.Fprintln(stderr, "dsbench merge: warning:", warning)
-	}
-	m, err := mergePieces(fs.Args())
-	pieces := func() []InputFile {
-		var in []InputFile
-		for _, f := range fs.Args() {
-			in = append(in, InputFile{f, "a piece to merge"})
-		}
-		return in
-	}
-	if err == nil {
-		if c.out != "-" {
-			err = checkOutput("--out", c.out, pieces) // after the pieces: a refused merge makes no folder
-		}
-	}
-	if err == nil {
-		err = checkFolder("--plots", c.plots, pieces, plots.IsOwnFile)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
-		return ExitUsage
-	}
-	if m.note != "" {
-		fmt.Fprintln(stderr, "dsbench merge: note:", m.note)
-	}
-	objective, err := report.ParseMeasure(m.sweep.Objective)
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench merge: objective: %v\n", err)
-		return ExitUsage
-	}
-	rp := benchReport{configs: sweepConfigNames(m.sweep), columns: m.sweep.Columns, baselines: m.sweep.Baselines,
-		objective: objective, format: format, plots: c.plots, strict: c.strict, elapsed: m.elapsed,
-		where: whereOf(m.sweep.Target), merged: m.shards}
-	if c.plots != "" {
-		if rp.timeline, err = m.sweep.timelineRun(); err != nil {
-			fmt.Fprintf(stderr, "dsbench merge: no timeline plot: %v\n", err)
-		}
-	}
-	return rp.writeTo(c.out, stdout, stderr, m.results)
-}
-
-func sweepConfigNames(sw Sweep) []string {
-	var out []string
-	for _, c := range sw.Configs {
-		out = append(out, c.Name)
-	}
-	return out
-}
-
-func whereOf(t SweepTarget) string {
-	return where(bench.Target{Server: t.Server, Client: t.Client})
 }
