@@ -1,4 +1,10 @@
-package harness
+// Package viewpage makes dsbench's pages of the run viewer (package
+// harness/viewer): the HTML page of a bench (Write: the report's tables,
+// the cost-against-turnaround plot and per-config timelines) and the wait
+// split of its runs (WriteWaits). Both simulate the runs again in-process
+// and read the simulator's log back as dsview reads a ds-server log
+// (RunViewer): a result does not keep its jobs' waits and placements.
+package viewpage
 
 import (
 	"bytes"
@@ -27,12 +33,12 @@ const (
 	htmlJobs     = 200_000
 )
 
-// WriteHTML writes dsbench's run viewer page: the report's tables, the
+// Write writes dsbench's run viewer page: the report's tables, the
 // cost-against-turnaround plot and per-config timelines of the runs (the
 // strategies of one config on one time axis). Timelines are simulated
 // again in-process, with the simulator's log read back as dsview reads a
 // ds-server log; runs of an external --client have none.
-func WriteHTML(path string, b *bench.Bench, out report.Output) error {
+func Write(path string, b *bench.Bench, out report.Output) error {
 	var tables bytes.Buffer
 	if err := out.Write(&tables, report.FormatTable); err != nil {
 		return err
@@ -112,16 +118,4 @@ func RunViewer(src sources.Source, v columns.Variant) (*viewer.Run, error) {
 	r.UseTimeline(sess.Engine().Timeline())
 	r.Name, r.Source = v.Label()+" on "+src.Name, "dsbench, in-process"
 	return r, nil
-}
-
-// writeHTMLReport is dsbench --html after the report: it returns the exit
-// status (ExitFailure when the page cannot be written, code otherwise).
-func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp benchReport, results []bench.Result, code int) int {
-	cmp := report.Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
-	if err := WriteHTML(path, b, report.Output{Results: results, Comparison: cmp}); err != nil {
-		fmt.Fprintf(stderr, "dsbench: --html %s: %v\n", path, err)
-		return ExitFailure
-	}
-	fmt.Fprintf(stderr, "dsbench: run viewer written to %s\n", path)
-	return code
 }

@@ -1,10 +1,8 @@
-package harness
+package viewpage
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -47,24 +45,4 @@ func WriteWaits(w io.Writer, b *bench.Bench) error {
 		}
 	}
 	return nil
-}
-
-// writeWaitsReport is dsbench --waits after the report: the table goes to
-// path ("-": stdout), written whole or not at all. It returns the exit
-// status (ExitFailure when the table cannot be made, code otherwise).
-func writeWaitsReport(path string, stdout, stderr io.Writer, b *bench.Bench, code int) int {
-	var buf bytes.Buffer
-	err := WriteWaits(&buf, b)
-	if err == nil {
-		if path == "-" {
-			_, err = stdout.Write(buf.Bytes())
-		} else {
-			err = os.WriteFile(path, buf.Bytes(), 0o644)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench: --waits %s: %v\n", path, err)
-		return ExitFailure
-	}
-	return code
 }

@@ -1,0 +1,44 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/report"
+	"github.com/dssim-go/dssim-go/harness/viewpage"
+)
+
+// writeHTMLReport is dsbench --html after the report: it returns the exit
+// status (ExitFailure when the page cannot be written, code otherwise).
+func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp benchReport, results []bench.Result, code int) int {
+	cmp := report.Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
+	if err := viewpage.Write(path, b, report.Output{Results: results, Comparison: cmp}); err != nil {
+		fmt.Fprintf(stderr, "dsbench: --html %s: %v\n", path, err)
+		return ExitFailure
+	}
+	fmt.Fprintf(stderr, "dsbench: run viewer written to %s\n", path)
+	return code
+}
+
+// writeWaitsReport is dsbench --waits after the report: the table goes to
+// path ("-": stdout), written whole or not at all. It returns the exit
+// status (ExitFailure when the table cannot be made, code otherwise).
+func writeWaitsReport(path string, stdout, stderr io.Writer, b *bench.Bench, code int) int {
+	var buf bytes.Buffer
+	err := viewpage.WriteWaits(&buf, b)
+	if err == nil {
+		if path == "-" {
+			_, err = stdout.Write(buf.Bytes())
+		} else {
+			err = os.WriteFile(path, buf.Bytes(), 0o644)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dsbench: --waits %s: %v\n", path, err)
+		return ExitFailure
+	}
+	return code
+}

@@ -1,0 +1,3 @@
+package viewpage
+
+import _ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for the runs of these tests
