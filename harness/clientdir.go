@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/dssim-go/dssim-go/harness/outputs"
 )
 
 // checkClientDir refuses a --client-dir whose ds-system.xml, which dsbench
 // writes before each run, is one of the inputs: by its name, or under
 // another name through a hard or a symbolic link (the files are compared,
 // os.SameFile, not their names).
-func checkClientDir(dir string, inputs func() []InputFile) error {
+func checkClientDir(dir string, inputs func() []outputs.InputFile) error {
 	target := filepath.Join(dir, "ds-system.xml")
-	in, ok := SameAsInput(target, inputs())
+	in, ok := outputs.SameAsInput(target, inputs())
 	if !ok {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/shard"
@@ -48,20 +49,20 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dsbench merge: warning:", warning)
 	}
 	m, err := shard.Merge(fs.Args())
-	pieces := func() []InputFile {
-		var in []InputFile
+	pieces := func() []outputs.InputFile {
+		var in []outputs.InputFile
 		for _, f := range fs.Args() {
-			in = append(in, InputFile{f, "a piece to merge"})
+			in = append(in, outputs.InputFile{Path: f, What: "a piece to merge"})
 		}
 		return in
 	}
 	if err == nil {
 		if c.out != "-" {
-			err = checkOutput("--out", c.out, pieces) // after the pieces: a refused merge makes no folder
+			err = outputs.CheckFile("--out", c.out, pieces) // after the pieces: a refused merge makes no folder
 		}
 	}
 	if err == nil {
-		err = checkFolder("--plots", c.plots, pieces, plots.IsOwnFile)
+		err = outputs.CheckFolder("--plots", c.plots, pieces, plots.IsOwnFile)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
@@ -68,17 +68,17 @@ func isSystemXML(path string) bool {
 
 // configInputs are the files -c reads: the config, or the trace and the
 // config its servers= option names.
-func configInputs(spec string) []harness.InputFile {
+func configInputs(spec string) []outputs.InputFile {
 	if !swf.IsTrace(spec) {
-		return []harness.InputFile{{Path: spec, What: "the config"}}
+		return []outputs.InputFile{{Path: spec, What: "the config"}}
 	}
 	path, o, err := swf.ParseSpec(spec)
 	if err != nil { // refused when loaded
 		return nil
 	}
-	in := []harness.InputFile{{Path: path, What: "the SWF trace"}}
+	in := []outputs.InputFile{{Path: path, What: "the SWF trace"}}
 	if o.Servers != "" {
-		in = append(in, harness.InputFile{Path: o.Servers, What: "the trace's servers= config"})
+		in = append(in, outputs.InputFile{Path: o.Servers, What: "the trace's servers= config"})
 	}
 	return in
 }
@@ -87,12 +87,12 @@ func configInputs(spec string) []harness.InputFile {
 // read them: its job file and failure trace. A trace's converted config
 // has neither on disk (its job file is in memory; servers= is read for
 // its servers alone).
-func loadedInputs(spec string, cfg *mocksrv.Config) []harness.InputFile {
+func loadedInputs(spec string, cfg *mocksrv.Config) []outputs.InputFile {
 	if swf.IsTrace(spec) {
 		return nil
 	}
-	var in []harness.InputFile
-	for _, f := range []harness.InputFile{{Path: cfg.JobPath, What: "the config's job file"}, {Path: cfg.FailurePath, What: "the config's failure trace"}} {
+	var in []outputs.InputFile
+	for _, f := range []outputs.InputFile{{Path: cfg.JobPath, What: "the config's job file"}, {Path: cfg.FailurePath, What: "the config's failure trace"}} {
 		if f.Path != "" {
 			in = append(in, f)
 		}
@@ -104,11 +104,11 @@ func loadedInputs(spec string, cfg *mocksrv.Config) []harness.InputFile {
 // by another name or a link too, found as dsbench finds its own): the
 // page would replace the run it draws, and the shell's history makes
 // that slip easy. An -o that does not exist yet is no input.
-func checkOutNotInput(out string, inputs []harness.InputFile) error {
+func checkOutNotInput(out string, inputs []outputs.InputFile) error {
 	if out == "" {
 		return nil
 	}
-	if in, ok := harness.SameAsInput(out, inputs); ok {
+	if in, ok := outputs.SameAsInput(out, inputs); ok {
 		return usageError{fmt.Errorf("-o %s is %s %s: refusing to overwrite an input (name another output file)", out, in.What, in.Path)}
 	}
 	return nil

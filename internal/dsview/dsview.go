@@ -17,7 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
-	"github.com/dssim-go/dssim-go/harness"
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
@@ -134,7 +134,7 @@ func defaultPage(config string) string {
 func readInputs(config, out, title string, logs []string) (*viewer.Page, error) {
 	inputs := configInputs(config)
 	for _, l := range logs {
-		inputs = append(inputs, harness.InputFile{Path: l, What: "the log"})
+		inputs = append(inputs, outputs.InputFile{Path: l, What: "the log"})
 	}
 	if err := checkOutNotInput(out, inputs); err != nil {
 		return nil, err
