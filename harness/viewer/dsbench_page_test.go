@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dssim-go/dssim-go/harness"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
+	"github.com/dssim-go/dssim-go/internal/dsbench"
 	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
@@ -19,7 +19,7 @@ import (
 func TestBrowserDsbenchPage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.html")
 	var out, errw strings.Builder
-	if code := harness.Main([]string{"-a", "ff,ffq", "-b", "ff", "--html", path, "--progress", "never"}, &out, &errw, nil); code != harness.ExitOK {
+	if code := dsbench.Main([]string{"-a", "ff,ffq", "-b", "ff", "--html", path, "--progress", "never"}, &out, &errw, nil); code != dsbench.ExitOK {
 		t.Fatalf("dsbench exit %d: %s", code, errw.String())
 	}
 	// The browser's 3-minute limit starts here, after the runs, which are

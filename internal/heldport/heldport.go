@@ -29,7 +29,7 @@ type Port struct {
 }
 
 // Hold takes a free port on 127.0.0.1 (in DSSIM_PORTS when it is set, as
-// harness.TestListen does) and holds it; Close or Listen releases it.
+// ports.TestListen does) and holds it; Close or Listen releases it.
 func Hold() (*Port, error) {
 	r, err := ports.FromEnv()
 	if err != nil {

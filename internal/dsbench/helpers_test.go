@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"github.com/dssim-go/dssim-go/internal/benchtest"

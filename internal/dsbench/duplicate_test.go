@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 // once, says the merge on stderr before the runs, and lets -b name it by
 // any of its writings.
 func TestDuplicateColumnsRun(t *testing.T) {
-	config := filepath.Join("..", "configs", "light-short-small.xml")
+	config := filepath.Join("..", "..", "configs", "light-short-small.xml")
 	cases := []struct {
 		args      []string
 		columns   []string
@@ -69,7 +69,7 @@ func TestDuplicateColumnsRun(t *testing.T) {
 func TestDuplicateBaselinesWithClient(t *testing.T) {
 	c := &cliConfig{client: "my-client {port}", label: "mine", baselines: []string{"cost-reduce,mine", "cost-reduce:multiplier=4", "mine"},
 		objective: "tt", format: "table", timeout: time.Minute, progress: "never", clientDir: "."}
-	bench, _, err := c.bench([]string{filepath.Join("..", "configs", "slow-boot.xml")})
+	bench, _, err := c.bench([]string{filepath.Join("..", "..", "configs", "slow-boot.xml")})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"cost-reduce", "mine"}, bench.Columns())
 	assert.Equal(t, []string{"cost-reduce", "mine"}, c.baselines)

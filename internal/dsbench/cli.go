@@ -1,4 +1,12 @@
-package harness
+// Package dsbench is the dsbench command: it runs strategies × configs
+// (package harness/bench) and prints the course-style comparison (package
+// harness/report), with the plots, the run viewer's page and the wait split
+// when asked; with --shard i/n it writes one slice of the runs as a piece,
+// and "dsbench merge" rebuilds the whole report from the pieces (package
+// harness/shard). cmd/dsbench only calls Main. Everything here is the
+// command line: flags, the checks made before any run, the progress bar,
+// the interrupt, stdout and stderr, the exit statuses.
+package dsbench
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ func TestSweepPlots(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	code := Main([]string{"-a", "librariskd,ff", "--inaccuracy", "0,100", "--plots", dir, "-f", "csv", "--progress", "never",
-		filepath.Join("..", "configs", "light-short-small.xml")}, &stdout, &stderr, nil)
+		filepath.Join("..", "..", "configs", "light-short-small.xml")}, &stdout, &stderr, nil)
 	require.Equal(t, ExitOK, code, stderr.String())
 	assert.Contains(t, stdout.String(), "base_config,arrival_factor,inaccuracy,metric:deadlineMetPct")
 	for _, f := range []string{"sweep-inacc-tt.svg", "sweep-inacc-co.png", "sweep-inacc-deadlineMetPct.svg"} {

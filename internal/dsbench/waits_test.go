@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"encoding/csv"
@@ -54,7 +54,7 @@ func TestWaitsFlag(t *testing.T) {
 	// A run without a result has no split: it is named below the table
 	// and the strategy's mean is over the others (the whole table used to
 	// be lost, with the run named twice).
-	flaky, slow := filepath.Join("..", "configs", "flaky-servers.xml"), filepath.Join("..", "configs", "slow-boot.xml")
+	flaky, slow := filepath.Join("..", "..", "configs", "flaky-servers.xml"), filepath.Join("..", "..", "configs", "slow-boot.xml")
 	code, out, stderr = runMain("-a", "ff,ffq", "-f", "csv", "--progress", "never", "--waits", "-", flaky, slow)
 	require.Equal(t, ExitOK, code, stderr)
 	_, table, ok := strings.Cut(out, "run ")

@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"os"
@@ -117,8 +117,8 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	fx := filepath.Join(dir, "fx")
 	copyFiles(t, fixtureConfig(t, "sample-config01"), fx, "config.xml", "jobs.xml")
-	copyFiles(t, "../configs", dir, "flaky-servers.xml", "flaky-servers.failures.txt")
-	copyFiles(t, "../mocksrv/swf/testdata", dir, "small.swf", "servers.xml")
+	copyFiles(t, "../../configs", dir, "flaky-servers.xml", "flaky-servers.failures.txt")
+	copyFiles(t, "../../mocksrv/swf/testdata", dir, "small.swf", "servers.xml")
 	jobs, trace, servers := filepath.Join(fx, "jobs.xml"), filepath.Join(dir, "small.swf"), filepath.Join(dir, "servers.xml")
 	failures := filepath.Join(dir, "flaky-servers.failures.txt")
 	link := filepath.Join(dir, "link.xml")

@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"encoding/csv"
@@ -16,7 +16,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 
-const swfTrace = "../mocksrv/swf/testdata/small.swf"
+const swfTrace = "../../mocksrv/swf/testdata/small.swf"
 
 // TestSWFCommandLine: dsbench takes the trace as an argument; a bad one
 // is a usage-time refusal (exit 2 or 1, the trace's line in the message),
@@ -40,14 +40,14 @@ func TestSWFCommandLine(t *testing.T) {
 // ds-server reads as 8 without a word, is warned about by dsbench as by
 // dsmock -c, in a config and in a trace's servers config, once a file.
 func TestConfigWarnings(t *testing.T) {
-	data, err := os.ReadFile("../mocksrv/swf/testdata/servers.xml")
+	data, err := os.ReadFile("../../mocksrv/swf/testdata/servers.xml")
 	require.NoError(t, err)
 	servers := filepath.Join(t.TempDir(), "servers.xml")
 	// randomSeed="7y" is not warned about: a trace reads only the servers.
 	lax := strings.Replace(strings.Replace(string(data), `cores="8"`, `cores="8x"`, 1), `randomSeed="7"`, `randomSeed="7y"`, 1)
 	require.NotEqual(t, string(data), lax)
 	require.NoError(t, os.WriteFile(servers, []byte(lax), 0o644))
-	cfgData, err := os.ReadFile("../configs/light-short-small.xml")
+	cfgData, err := os.ReadFile("../../configs/light-short-small.xml")
 	require.NoError(t, err)
 	require.Contains(t, string(cfgData), `cores="2"`)
 	cfg := filepath.Join(t.TempDir(), "c2x.xml")
@@ -72,9 +72,9 @@ func TestConfigWarnings(t *testing.T) {
 // its kept and skipped lines in the JSON and the CSV; a config file's runs
 // record none.
 func TestSWFConversionReport(t *testing.T) {
-	servers := "../mocksrv/swf/testdata/servers.xml"
+	servers := "../../mocksrv/swf/testdata/servers.xml"
 	given := swfTrace + ":servers=" + servers
-	args := []string{"-a", "ff,bf", "--arrival-factor", "0.5,1", "--progress", "never", swfTrace, given, "../configs/light-short-small.xml"}
+	args := []string{"-a", "ff,bf", "--arrival-factor", "0.5,1", "--progress", "never", swfTrace, given, "../../configs/light-short-small.xml"}
 	var stdout, stderr strings.Builder
 	code := Main(append([]string{"-f", "json"}, args...), &stdout, &stderr, nil)
 	require.Equal(t, 0, code, stderr.String())
@@ -128,7 +128,7 @@ func TestSWFConversionReport(t *testing.T) {
 // them), the job file is warned about, newline="true" without -n and
 // randomSeed with --mem-fail too; their neighbours that count get no word.
 func TestSWFServersLeftBehind(t *testing.T) {
-	data, err := os.ReadFile("../mocksrv/swf/testdata/servers.xml")
+	data, err := os.ReadFile("../../mocksrv/swf/testdata/servers.xml")
 	require.NoError(t, err)
 	dir := t.TempDir()
 	edit := func(name string, oldNew ...string) string {
@@ -164,7 +164,7 @@ func TestSWFServersLeftBehind(t *testing.T) {
 		{"newline with -n", []string{"-n"}, nl, 0, ""},
 		{"randomSeed with --mem-fail", []string{"--mem-fail", "hard"}, jobFile, 0, w + jobFile + `: <config randomSeed="7"> has no effect: ` + alone + "; --mem-fail's draws are seeded with 1024\n" +
 			w + jobFile + `: <jobs file="j.xml"> has no effect: ` + alone + ", with the trace's jobs\n"},
-		{"randomSeed without --mem-fail", nil, "../mocksrv/swf/testdata/servers.xml", 0, ""},
+		{"randomSeed without --mem-fail", nil, "../../mocksrv/swf/testdata/servers.xml", 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr strings.Builder

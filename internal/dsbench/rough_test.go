@@ -1,4 +1,4 @@
-package harness
+package dsbench
 
 import (
 	"bytes"
@@ -82,7 +82,7 @@ func TestBaselineSpecs(t *testing.T) {
 	// client, and the client's own column may be named among them (the
 	// labels used to be joined and parsed again as -a, which refused it).
 	bench, _, err := (&cliConfig{client: "my-client {port}", label: "mine", baselines: []string{"ff,mine", "thr:pmin=5,queue=gq"},
-		objective: "tt", format: "table", timeout: time.Minute, progress: "never", clientDir: "."}).bench([]string{filepath.Join("..", "configs", "slow-boot.xml")})
+		objective: "tt", format: "table", timeout: time.Minute, progress: "never", clientDir: "."}).bench([]string{filepath.Join("..", "..", "configs", "slow-boot.xml")})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ff", "thr:pmin=5,queue=gq", "mine"}, bench.Columns())
 
@@ -140,7 +140,7 @@ func TestHeaderPluralsAndDuration(t *testing.T) {
 // queue*" in the table, with a one-line legend right under it saying why
 // and which configs the averages leave out.
 func TestFailureConfigExplainsItself(t *testing.T) {
-	args := []string{"-a", "ff,ffq", "-b", "ff", filepath.Join("..", "configs", "flaky-servers.xml"), filepath.Join("..", "configs", "slow-boot.xml")}
+	args := []string{"-a", "ff,ffq", "-b", "ff", filepath.Join("..", "..", "configs", "flaky-servers.xml"), filepath.Join("..", "..", "configs", "slow-boot.xml")}
 	code, out, stderr := runMain(args...)
 	require.Equal(t, ExitOK, code, stderr)
 	tt, _, _ := strings.Cut(out, "\n\nResource utilisation")
