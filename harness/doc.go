@@ -33,8 +33,9 @@
 //     listen.
 //   - harness/filelabel makes file names from labels.
 //
-// A run of ff and bf on the embedded suite, from Go (the package's
-// example):
+// ff and bf on the embedded suite from Go, the course tables on stdout
+// (the package's Example runs the same bench and checks what it finds;
+// harness/bench's ExampleBench prints each run's numbers):
 //
 //	vs, _ := columns.ParseVariants([]string{"ff,bf"})
 //	b := &bench.Bench{Sources: sources.Suite(), Variants: vs}
