@@ -13,7 +13,8 @@ import (
 
 // handshakeHint explains a refused HELO (first) or AUTH message; raw is
 // the message as received, nl says that the server runs with -n.
-func handshakeHint(raw string, first, nl, nlFromConfig bool) string {
+// cmd is the command the user ran (dsmock, dsbench), named in the hint.
+func handshakeHint(raw string, first, nl, nlFromConfig bool, cmd string) string {
 	end := ""
 	if nl {
 		end = "\n"
@@ -23,7 +24,7 @@ func handshakeHint(raw string, first, nl, nlFromConfig bool) string {
 		what, want = "first message", strconv.Quote("HELO"+end)
 	}
 	h := "the client's " + what + " was " + strconv.Quote(raw) + ", not " + want
-	if q := framingQuestion(raw, first, nl, nlFromConfig, "dsmock"); q != "" {
+	if q := framingQuestion(raw, first, nl, nlFromConfig, cmd); q != "" {
 		h += ": " + q
 	}
 	return h
@@ -37,7 +38,7 @@ func framingQuestion(raw string, first, nl, nlFromConfig bool, server string) st
 	case len(raw) >= 2 && int(raw[0])<<8|int(raw[1]) == len(raw)-2 && raw[0] < ' ':
 		return "does it start with a Java writeUTF length prefix (2 bytes)? send the text's bytes alone (write(s.getBytes()))"
 	case strings.HasSuffix(raw, "\r\n") && nl:
-		return `does the client end messages with Windows line ends (\r\n)? ` + newlineFlag(nlFromConfig) + ` expects \n alone`
+		return `does the client end messages with Windows line ends (\r\n)? ` + newlineFlag(nlFromConfig, server) + ` expects \n alone`
 	case strings.HasSuffix(raw, "\r\n"):
 		return `does the client end messages with Windows line ends (\r\n)? without -n, ` + server + ` expects no line end at all`
 	case strings.HasSuffix(raw, "\n") && !nl:
@@ -66,7 +67,7 @@ const (
 func FramingHint(line string, nl bool) string {
 	if msg, ok := strings.CutPrefix(line, noNewline); ok {
 		if msg, ok = strings.CutSuffix(msg, "!"); ok && msg != "" { // "": the client disconnected
-			return noNewlineHint(msg, false)
+			return noNewlineHint(msg, false, "")
 		}
 		return ""
 	}
@@ -124,17 +125,22 @@ func SplitStderr(stderr string) []string {
 
 // noNewlineHint explains ds-server's "No new line character at the end of
 // …!": the message (raw) arrived without the '\n' that -n requires.
-func noNewlineHint(raw string, nlFromConfig bool) string {
+func noNewlineHint(raw string, nlFromConfig bool, cmd string) string {
 	return "the client's message " + strconv.Quote(raw) + ` does not end with \n: does the client end each message with \n? (` +
-		newlineFlag(nlFromConfig) + " expects it)"
+		newlineFlag(nlFromConfig, cmd) + " expects it)"
 }
 
-// newlineFlag names what put the server in newline mode.
-func newlineFlag(fromConfig bool) string {
-	if fromConfig {
+// newlineFlag names what put the server in newline mode: the config, or
+// the -n of the command the user ran (cmd; dsmock's own hints and a
+// server binary's say -n alone).
+func newlineFlag(fromConfig bool, cmd string) string {
+	switch {
+	case fromConfig:
 		return `the config's newline="true"`
+	case cmd == "" || cmd == "dsmock" || cmd == "the server":
+		return "-n"
 	}
-	return "-n"
+	return cmd + " -n"
 }
 
 // nulHint explains a newline-mode message cut short by a NUL byte: ds-server

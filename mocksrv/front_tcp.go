@@ -227,6 +227,10 @@ type Listener struct {
 	// (dsmock) serves as ds-server does, looping with a client that is
 	// refused forever.
 	MaxRefusedOffers int
+	// Command is Text.Command for every connection: the command named in
+	// the hints of a session ended on a message the server cannot read
+	// ("dsmock" when empty).
+	Command string
 	// OnEnd is called when a connection's simulation ends, after its log
 	// and report are written, with its text front (files, report) and the
 	// error that ended it (nil after QUIT). In Serve mode with
@@ -287,6 +291,7 @@ func (s *Listener) ServeOneContext(ctx context.Context, ln net.Listener) (*Text,
 	t.e.Flush()
 	t.OnAuth = s.OnAuth
 	t.MaxRefusedOffers = s.MaxRefusedOffers
+	t.Command = s.Command
 	stopLn := context.AfterFunc(ctx, func() { ln.Close() })
 	c, err := ln.Accept()
 	stopLn()
@@ -391,6 +396,7 @@ func (s *Listener) session(c net.Conn, label string, logMu *sync.Mutex) {
 	if err == nil {
 		t.OnAuth = s.OnAuth
 		t.MaxRefusedOffers = s.MaxRefusedOffers
+		t.Command = s.Command
 		t.label = label
 		err = ServeConn(s.wrap(c), t, s.ReadTimeout)
 	}

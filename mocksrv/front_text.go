@@ -25,6 +25,9 @@ type Fatal struct {
 	// (the message as received, quoted, and the likely framing mismatch),
 	// "" when there is none. Not ds-server's: print it apart from Msg.
 	Hint string
+	// Command is the command the hint is from (Text.Command): "dsmock"
+	// when empty.
+	Command string
 }
 
 func (f *Fatal) Error() string { return f.Msg }
@@ -38,7 +41,7 @@ func (f *Fatal) StderrLines() []string {
 		lines = append(lines, f.Msg)
 	}
 	if f.Hint != "" {
-		lines = append(lines, "dsmock: "+f.Hint)
+		lines = append(lines, commandName(f.Command)+": "+f.Hint)
 	}
 	return lines
 }
@@ -76,6 +79,10 @@ type Text struct {
 	// welcome line and the "system information" line (§1.5); dsmock writes
 	// the file there. A non-nil error ends the connection.
 	OnAuth func(systemXML []byte) error
+	// Command is the command the user ran, named in the hints of a
+	// session ended on a message the server cannot read ("dsmock" when
+	// empty): dsbench's user is told of dsbench's -n, not dsmock's.
+	Command string
 	// MaxRefusedOffers, when positive, ends the dialogue with a *Fatal
 	// when one job would be offered more than this many times in a row
 	// with no action accepted in between (see offerStall); 0, ds-server's
@@ -140,7 +147,7 @@ func (t *Text) Handle(raw string) (reply []byte, done bool, err error) {
 	if t.nl {
 		if len(msg) == 0 || msg[len(msg)-1] != '\n' {
 			err := t.fatal(noNewline + msg + "!")
-			err.Hint = noNewlineHint(raw, t.cfg.Newline)
+			err.Hint, err.Command = noNewlineHint(raw, t.cfg.Newline, t.Command), t.Command
 			if nul {
 				err.Hint = nulHint(raw)
 			}
@@ -226,7 +233,7 @@ func (t *Text) handshakeFail(msg, raw string) ([]byte, bool, error) {
 	r := t.sendMain("ERR")
 	f := t.fatal(line)
 	f.Logged = true
-	f.Hint = handshakeHint(raw, first, t.nl, t.cfg.Newline)
+	f.Hint, f.Command = handshakeHint(raw, first, t.nl, t.cfg.Newline, commandName(t.Command)), t.Command
 	return r, true, f
 }
 
@@ -269,4 +276,12 @@ func (t *Text) startData(n, recLen int) []byte {
 	h = append(h, ' ')
 	h = strconv.AppendInt(h, int64(recLen), 10)
 	return t.sendData(h)
+}
+
+// commandName is the command named in hints: cmd, or dsmock.
+func commandName(cmd string) string {
+	if cmd == "" {
+		return "dsmock"
+	}
+	return cmd
 }

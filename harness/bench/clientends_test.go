@@ -60,10 +60,10 @@ func TestServerSaysWhyFirst(t *testing.T) {
 		builtin, bin string // the reason's regexp with each server
 	}{
 		{"plain client, -n server", true, "exec 3<>/dev/tcp/127.0.0.1/$1\nprintf HELO >&3\nread -r -t 5 l <&3\nexit 1\n",
-			`^server: No new line character at the end of HELO!; the client's message "HELO" does not end with \\n: does the client end each message with \\n\? \(-n expects it\); client bash: exit status 1$`,
+			`^server: No new line character at the end of HELO!; the client's message "HELO" does not end with \\n: does the client end each message with \\n\? \(dsbench -n expects it\); client bash: exit status 1$`,
 			`^server: No new line character at the end of HELO!; the client's message "HELO" does not end with \\n: does the client end each message with \\n\? \(-n expects it\); client bash: exit status 1$`},
 		{"-n client, plain server", false, nlClient,
-			`^server: ERR: invalid message \(HELO\\n\)!; the client's first message was "HELO\\n", not "HELO": does the client end messages with a newline while dsmock runs without -n\?; client bash: exit status 1$`,
+			`^server: ERR: invalid message \(HELO\\n\)!; the client's first message was "HELO\\n", not "HELO": does the client end messages with a newline while dsbench runs without -n\?; client bash: exit status 1$`,
 			`^server: ERR: invalid message \(HELO\\n\)!; the client's message "HELO\\n" was refused: does the client end messages with a newline while the server runs without -n\?; client bash: exit status 1$`},
 		{"a refused command, then the client's own error", true, nlClient + "say REDY\nsay \"CNTJ super-silk 99 2\"\necho 'my own bug' >&2\nexit 1\n",
 			`^client bash: exit status 1: my own bug$`,

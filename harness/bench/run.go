@@ -484,6 +484,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		Options: mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true,
 			MemFail: b.Target.MemFail, Year: b.Target.Year},
 		ReadTimeout: b.Timeout(),
+		Command:     "dsbench", // its hints name dsbench's -n, the flag the user gave
 		OnAuth: func(xml []byte) error {
 			return os.WriteFile(filepath.Join(dir, "ds-system.xml"), xml, 0o644)
 		},
