@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"fmt"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"slices"
 	"strings"
 )
@@ -69,7 +70,13 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 				keyHere = true
 			default:
 				if lastKey == "" {
-					return nil, fmt.Errorf("%s %q: %q is neither a strategy nor a parameter value", flag, value, tok)
+					return nil, fmt.Errorf("%s %q: %q is neither a strategy nor a parameter value%s", flag, value, tok, didyoumean.Hint(tok, Names()))
+				}
+				// A bare word after a key is one of its values, unless it
+				// is a misspelt strategy the key refuses: "ff,cost-reduce:
+				// multiplier=2,frontir" would say "want a number".
+				if near := didyoumean.Nearest(tok, Names()); near != "" && cur.refuses(lastKey, tok) {
+					return nil, fmt.Errorf("%s %q: %q is neither a value of %s nor a strategy; did you mean %s?", flag, value, tok, lastKey, near)
 				}
 				if err := cur.addValue(lastKey, tok); err != nil {
 					return nil, err
@@ -78,6 +85,23 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 		}
 	}
 	return specs, nil
+}
+
+// refuses tells whether the strategy, built with val for key (and the
+// first value of every other key written), is refused: val is then no
+// value of key, whatever its kind.
+func (s *Sweep) refuses(key, val string) bool {
+	if _, ok := Lookup(s.Name); !ok {
+		return false // the unknown strategy is the error to report
+	}
+	settings := map[string]string{key: val}
+	for _, k := range s.Keys {
+		if k != key && len(s.Vals[k]) > 0 {
+			settings[k] = s.Vals[k][0]
+		}
+	}
+	_, err := New(s.Name, settings)
+	return err != nil
 }
 
 // accepts tells whether val, a bare token that is also a registered

@@ -108,5 +108,7 @@ func TestParseMeasure(t *testing.T) {
 		assert.Equal(t, want, m)
 	}
 	_, err := ParseMeasure("speed")
-	assert.Error(t, err)
+	assert.EqualError(t, err, `unknown objective "speed" (want tt, ru or co)`)
+	_, err = ParseMeasure("cots")
+	assert.EqualError(t, err, `unknown objective "cots" (want tt, ru or co); did you mean cost?`)
 }

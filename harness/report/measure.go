@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Measure is one of the three compared quantities of ds-server's summary
@@ -60,5 +61,6 @@ func ParseMeasure(s string) (Measure, error) {
 	case "co", "cost":
 		return Cost, nil
 	}
-	return 0, fmt.Errorf("unknown objective %q (want tt, ru or co)", s)
+	return 0, fmt.Errorf("unknown objective %q (want tt, ru or co)%s", s,
+		didyoumean.Hint(strings.ToLower(s), []string{"tt", "ru", "co", "turnaround", "utilisation", "utilization", "cost"}))
 }

@@ -194,7 +194,7 @@ func TestPriorSetting(t *testing.T) {
 		assert.Equal(t, tc.want, f.learn.post.estimatesPrior, "%v", tc.settings)
 	}
 	_, err := strategies.New("frontier", map[string]string{"prior": "guess"})
-	assert.ErrorContains(t, err, `frontier: prior "guess": want estimates, ratio or preset`)
+	assert.ErrorContains(t, err, `frontier: parameter prior="guess": want estimates, ratio or preset`)
 }
 
 func oneSmallType() []servertypes.Type {

@@ -95,11 +95,11 @@ func init() {
 		Name:    "frontier",
 		Summary: "the project's own: cost + weight × delay per job from the ledger (runtimes from the estimate's posterior, co-scheduling), power-off at emptying, migration and rehoming, failures",
 		Params: []strategies.Param{
-			{Name: "preset", Kind: strategies.String, Default: "balanced", Help: "cost, balanced or turnaround: the trade-off between cost and turnaround"},
+			{Name: "preset", Kind: strategies.String, Default: "balanced", Choices: []string{"cost", "balanced", "turnaround"}, Help: "cost, balanced or turnaround: the trade-off between cost and turnaround"},
 			{Name: "weight", Kind: strategies.Float, Default: "0", Help: fmt.Sprintf("0: the preset's (cost %g, balanced %g, turnaround %g); above 0, at most %g: the trade-off itself, overriding the preset's: weight of a second of delay, in the mean cores of the work done at the cheapest rate per core",
 				presets["cost"], presets["balanced"], presets["turnaround"], maxWeight)},
-			{Name: "warm", Kind: strategies.String, Default: "preset", Help: "keep emptied servers on: on (while the bet pays), demand (also while the forecast of jobs needing one pays), off, or preset (demand for turnaround, off otherwise)"},
-			{Name: "prior", Kind: strategies.String, Default: "preset", Help: "runtimes before 64 completions: estimates (a prior deconvolved from the estimates offered), ratio (the learned ratio), or preset (estimates for cost, ratio otherwise)"},
+			{Name: "warm", Kind: strategies.String, Default: "preset", Choices: []string{"on", "demand", "off", "preset"}, Help: "keep emptied servers on: on (while the bet pays), demand (also while the forecast of jobs needing one pays), off, or preset (demand for turnaround, off otherwise)"},
+			{Name: "prior", Kind: strategies.String, Default: "preset", Choices: []string{"estimates", "ratio", "preset"}, Help: "runtimes before 64 completions: estimates (a prior deconvolved from the estimates offered), ratio (the learned ratio), or preset (estimates for cost, ratio otherwise)"},
 		},
 		New: newFrontier,
 	})

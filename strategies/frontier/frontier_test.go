@@ -430,12 +430,13 @@ func TestForecast(t *testing.T) {
 // Bad input is refused when the strategy is made.
 func TestBadParameters(t *testing.T) {
 	for settings, msg := range map[string]string{
-		"preset=fast": `unknown preset "fast"`,
+		"preset=fast": `parameter preset="fast": want cost, balanced or turnaround`,
+		"preset=cots": `parameter preset="cots": want cost, balanced or turnaround; did you mean cost?`,
 		"weight=-1":   "weight -1: want a finite number above 0",
 		"weight=NaN":  "weight NaN: want a finite number above 0",
 		"weight=Inf":  "weight +Inf: want a finite number above 0",
 		"weight=-Inf": "weight -Inf: want a finite number above 0",
-		"warm=maybe":  `warm "maybe": want on, off, demand or preset`,
+		"warm=maybe":  `parameter warm="maybe": want on, demand, off or preset`,
 		// Scores would lose their cost to rounding, then overflow.
 		"weight=1e20":  "weight 1e+20: want at most 1e+09 (beyond it a score's cost is lost to rounding",
 		"weight=1e300": "weight 1e+300: want at most 1e+09",
