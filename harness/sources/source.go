@@ -42,7 +42,8 @@ type Source struct {
 
 // ConfigWarnings lists what dsmock -c warns about in the configs' own
 // files (a number with text after it, cores="2x", which ds-server reads
-// as 2 without a word; a NaN or infinite rate): a file says the same thing whichever tool reads
+// as 2 without a word; a NaN or infinite rate; an attribute or element no
+// ds-server reads, randomseed for randomSeed): a file says the same thing whichever tool reads
 // it; for a trace's servers config, also what of it the trace's run
 // (run) leaves without effect, as dsmock --swf says it. Each file once,
 // in the order of the rows.
@@ -52,7 +53,7 @@ func ConfigWarnings(srcs []Source, run swf.RunSetup) []string {
 	for _, s := range srcs {
 		switch {
 		case s.FS == nil && !seen[s.Path]:
-			out = append(out, simconfig.NumberWarningsFile(s.Path)...)
+			out = append(out, simconfig.Warnings(s.Path)...)
 			seen[s.Path] = true
 		case s.servers != "" && !seen[s.servers]:
 			out = append(out, swf.ServerWarnings(s.servers)...) // only its <server> elements are read
