@@ -13,6 +13,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/sources"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Format is an output format of the report.
@@ -24,17 +25,23 @@ const (
 	FormatMarkdown Format = "markdown"
 	FormatCSV      Format = "csv"
 	FormatJSON     Format = "json"
+	// FormatSummary is one ranked table and what to look at: dsbench's
+	// first screen (the course's tables are FormatTable).
+	FormatSummary Format = "summary"
 )
+
+// formatNames are the formats ParseFormat accepts, for its did-you-mean.
+var formatNames = []string{"summary", "table", "markdown", "csv", "json"}
 
 // ParseFormat checks a --format value.
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(strings.ToLower(s)); f {
-	case FormatTable, FormatMarkdown, FormatCSV, FormatJSON:
+	case FormatSummary, FormatTable, FormatMarkdown, FormatCSV, FormatJSON:
 		return f, nil
 	case "md":
 		return FormatMarkdown, nil
 	}
-	return "", fmt.Errorf("unknown format %q (want table, markdown, csv or json)", s)
+	return "", fmt.Errorf("unknown format %q (want summary, table, markdown, csv or json)%s", s, didyoumean.Hint(strings.ToLower(s), formatNames))
 }
 
 // Output is what a bench prints: the results and their comparison (the
@@ -53,6 +60,8 @@ func (r Output) Write(w io.Writer, f Format) error {
 		return r.writeJSON(w)
 	case FormatMarkdown:
 		return r.writeTables(w, true)
+	case FormatSummary:
+		return r.writeSummary(w)
 	}
 	return r.writeTables(w, false)
 }
@@ -101,10 +110,21 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	for _, t := range c.BoundTables {
 		r.writeTable(tw, t.Title+" (1.00 = the physical bound)", t, 2, 2)
 	}
+	var zero []string
 	for _, mt := range c.MetricTables {
+		if allZero(mt.Table) {
+			zero = append(zero, mt.Name)
+			continue
+		}
 		r.writeTable(tw, mt.heading(), mt.Table, 2, 2)
 	}
+	if len(zero) > 0 {
+		// A table of zeros says one thing: it is said once (-f csv and
+		// json keep the values).
+		tw.printf("Strategy metrics that are 0 in every run, not shown as tables: %s.\n\n", strings.Join(zero, ", "))
+	}
 	r.writeUnbilled(tw)
+	r.writeExpected(tw)
 	r.writeProblems(tw)
 	r.writeNotes(tw)
 	return tw.err
@@ -179,7 +199,7 @@ const needsQueueCell = "needs queue*"
 func tableNotes(t Table, queued, main []string) []string {
 	var notes []string
 	if len(queued) > 0 {
-		notes = append(notes, fmt.Sprintf("* needs queue: %s %s resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run (the reasons are under \"Runs without a result\").",
+		notes = append(notes, fmt.Sprintf("* needs queue: %s %s resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run (the reasons are under \"Runs that cannot finish by design\").",
 			strings.Join(queued, ", "), map[bool]string{true: "has", false: "have"}[len(queued) == 1]))
 	}
 	if left := len(t.Configs) - len(t.Complete); left > 0 && len(t.Complete) > 0 {
@@ -199,10 +219,49 @@ func tableNotes(t Table, queued, main []string) []string {
 	return notes
 }
 
+// allZero reports whether every value of the table with a result is 0
+// (and there is one).
+func allZero(t Table) bool {
+	some := false
+	for _, row := range t.Cells {
+		for _, v := range row {
+			if math.IsNaN(v) {
+				continue
+			}
+			if v != 0 {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
+// writeExpected lists the runs that cannot finish by design (NeedsQueue):
+// the config has server failures and the strategy never takes a job back
+// from the global queue. They are no error of the run or the strategy.
+func (r Output) writeExpected(tw *tableWriter) {
+	var runs []bench.Result
+	for _, res := range r.Results {
+		if res.NeedsQueue() {
+			runs = append(runs, res)
+		}
+	}
+	if len(runs) == 0 {
+		return
+	}
+	tw.heading("Runs that cannot finish by design (server failures; the strategy never takes jobs back from the global queue)", 3, true)
+	tw.row("Config", "Strategy", "Status", "Reason")
+	for _, res := range runs {
+		tw.row(res.Config, res.Variant, "expected", res.Err)
+	}
+	tw.end()
+}
+
 func (r Output) writeProblems(tw *tableWriter) {
 	var bad []bench.Result
 	for _, res := range r.Results {
-		if !res.OK() {
+		if !res.OK() && !res.NeedsQueue() {
 			bad = append(bad, res)
 		}
 	}

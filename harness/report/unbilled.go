@@ -16,12 +16,12 @@ import (
 
 // unbilledHeading and unbilledNotes name the rules (ds-server.md §6.1,
 // §6.2; mocksrv.Unbilled).
-const unbilledHeading = "Cost ds-server's report leaves out (ds-server.md §6.1, §6.2)"
+const unbilledHeading = "Cost ds-server's report leaves out (docs/simulator.md, billing)"
 
 var unbilledNotes = []string{
 	"Against a meter of every powered second after a boot, up to the switch-off or, for a server left on, to the end of the last job that ran there:",
-	"a server whose jobs all left by MIGJ is not billed at all (§6.2); a server left on is billed only to its last running, completed or failed job,",
-	"not to a killed or migrated one, and from an earlier powered period's when its current one has none (§6.1); a recovery without a failure resets a server unbilled.",
+	"a server whose jobs all left by MIGJ is not billed at all; a server left on is billed only to its last running, completed or failed job,",
+	"not to a killed or migrated one, and from an earlier powered period's when its current one has none; a recovery without a failure resets a server unbilled.",
 	"The tables above are ds-server's figures; add the cost left out to compare what a strategy would pay.",
 }
 

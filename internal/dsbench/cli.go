@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"io"
 	"net"
 	"os"
@@ -96,17 +97,17 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.BoolVarP(&c.newline, "newline", "n", false, "newline mode (ds-server -n)")
 	fs.DurationVar(&c.timeout, "timeout", bench.DefaultTimeout, "per-run timeout; a run still going is killed and reported")
 	fs.IntVarP(&c.parallel, "jobs", "j", 0, "runs in parallel (default: the number of CPUs)")
-	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
+	fs.StringVarP(&c.format, "format", "f", "", "output: summary (one ranked table and what to look at), table (the course's full tables), markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else summary; with --client: table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report (or a shard's piece) to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result (with --shard: any of the shard's runs, once its piece is written)")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	fs.StringArrayVar(&c.arrival, "arrival-factor", nil, "workload transform, a sweep: submit times × f (e.g. 0.25,0.5,1; lower is heavier load; in (0, 100])")
 	fs.StringArrayVar(&c.inacc, "inaccuracy", nil, "workload transform, a sweep: % inaccuracy of estimates (0 exact … 100 the file's own, e.g. 0,50,100)")
-	fs.StringVar(&c.memwork, "memwork", "", "add the memory-extension workloads (mocksrv/memwork, estimation.md Part E), e.g. \"seeds=1,f=1/32|1/8|1,jobs=2000\"; alone when no config is named")
-	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (estimation.md Part E) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
+	fs.StringVar(&c.memwork, "memwork", "", "add the memory-extension workloads (docs/memory-extension.md), e.g. \"seeds=1,f=1/32|1/8|1,jobs=2000\"; alone when no config is named")
+	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (docs/memory-extension.md) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
 	fs.StringVar(&c.year, "year", mocksrv.DefaultYear.String(), "the ds-server the built-in simulator speaks, in-process or over TCP: 2026 (2-Apr-2026, GETS records carry the hourly rate) or 2025 (4-Apr-2025); a --server binary speaks its own")
-	fs.StringVar(&c.replay000, "replay000", "", "add the seed-000 replays (provisioning.md Part E), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
+	fs.StringVar(&c.replay000, "replay000", "", "add the provisioning thesis's replays (docs/provisioning.md), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
 	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
@@ -197,7 +198,7 @@ const proceed = -1
 // report's format, with every check made before any run; its status is
 // proceed, or the exit status of a refusal (said on stderr).
 func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, report.Measure, report.Format, int) {
-	format, formatWarning, err := reportFormat(c.format, fs.Changed("format"), c.out)
+	format, formatWarning, err := reportFormat(c.format, fs.Changed("format"), c.out, c.client != "")
 	var b *bench.Bench
 	var objective report.Measure
 	if err == nil {
@@ -270,7 +271,7 @@ func (c *cliConfig) bench(args []string) (*bench.Bench, report.Measure, error) {
 		return nil, 0, errors.New("--timeout must be positive")
 	}
 	if c.progress != "auto" && c.progress != "always" && c.progress != "never" {
-		return nil, 0, fmt.Errorf("--progress %q: want auto, always or never", c.progress)
+		return nil, 0, fmt.Errorf("--progress %q: want auto, always or never%s", c.progress, didyoumean.Hint(c.progress, []string{"auto", "always", "never"}))
 	}
 	if strings.TrimSpace(c.client) == "" && c.client != "" {
 		return nil, 0, errors.New("--client: empty command")

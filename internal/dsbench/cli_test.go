@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,12 +25,28 @@ func runMain(args ...string) (int, string, string) {
 }
 
 // No arguments: every registered strategy on the embedded suite, the
-// course tables on stdout.
+// summary on stdout, one screen (at most 60 lines of at most 120
+// columns); -f table: the course tables.
 func TestMainDefaultRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
 	}
 	code, out, stderr := runMain()
+	require.Equal(t, ExitOK, code, stderr)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.LessOrEqual(t, len(lines), 60, "the first screen")
+	for _, l := range lines {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 120, "%q", l)
+	}
+	for _, want := range []string{"(in-process, ds-server 2026)", "\nRanked by configs finished, then turnaround time",
+		"\nLook at ", "\nExpected: flaky-servers has server failures", "\nMore: -f table (the course's full tables)"} {
+		assert.Contains(t, out, want)
+	}
+	assert.Regexp(t, `\n30\s+\S+\s`, out, "every strategy ranked")
+	assert.NotContains(t, out, "error", "the runs that cannot finish by design read as expected")
+	assert.Empty(t, stderr, "no progress bar when stderr is not a terminal")
+
+	code, out, stderr = runMain("-f", "table")
 	require.Equal(t, ExitOK, code, stderr)
 	for _, want := range []string{"(in-process, ds-server 2026)", "Turnaround time (objective)", "Resource utilisation", "Total rental cost",
 		"Normalised (atl)", "Normalised (Average)", "Configs where a strategy beats every baseline (atl, ff, bf, fc, fafc)",
@@ -37,9 +54,11 @@ func TestMainDefaultRun(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 	// The failure-trace config defeats the baselines that never dequeue;
-	// they are listed with the reason.
-	assert.Regexp(t, `flaky-servers\s+ff\s+error\s+10 consecutive CHKQ`, out)
-	assert.Empty(t, stderr, "no progress bar when stderr is not a terminal")
+	// they are listed with the reason, as expected.
+	assert.Regexp(t, `flaky-servers\s+ff\s+expected\s+10 consecutive CHKQ`, out)
+	assert.NotContains(t, out, "Runs without a result")
+	assert.Contains(t, out, "Strategy metrics that are 0 in every run, not shown as tables: ")
+	assert.NotRegexp(t, `\nStrategy metric bigGroupJobsPct`, out, "a table of zeros")
 }
 
 func TestMainFormatsAndPlots(t *testing.T) {
@@ -191,6 +210,9 @@ func TestMainProgressBar(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	assert.Regexp(t, `runs .*\(\d/6\)`, stderr)
 	assert.NotContains(t, out, "/6)")
+	code, _, stderr = runMain("--progress", "allways", "-a", "ff", filepath.Join(fx, "sample-config01"))
+	assert.Equal(t, ExitUsage, code)
+	assert.Equal(t, "dsbench: --progress \"allways\": want auto, always or never; did you mean always?\n", stderr)
 	_, _, stderr = runMain("--progress", "never", "-a", "ff,bf", filepath.Join(fx, "sample-config01"))
 	assert.Empty(t, stderr)
 }

@@ -13,17 +13,22 @@ import (
 var outFormats = map[string]report.Format{".csv": report.FormatCSV, ".json": report.FormatJSON, ".md": report.FormatMarkdown}
 
 // reportFormat is the report's format: -f's value when given (set), else
-// the one --out's extension names (.csv, .json, .md), else the table. A
+// the one --out's extension names (.csv, .json, .md), else the summary
+// (one ranked table and what to look at: the first screen) or, for a
+// --client run (client), the course's tables, which a student compares. A
 // -f that contradicts the extension wins, with a warning: the file name
 // then says what the file is not. An empty -f (a script's unset
 // variable) is not given.
-func reportFormat(value string, set bool, out string) (report.Format, string, error) {
+func reportFormat(value string, set bool, out string, client bool) (report.Format, string, error) {
 	byName, named := outFormats[strings.ToLower(filepath.Ext(out))]
 	if !set || value == "" {
-		if named {
+		switch {
+		case named:
 			return byName, "", nil
+		case client:
+			return report.FormatTable, "", nil
 		}
-		return report.FormatTable, "", nil
+		return report.FormatSummary, "", nil
 	}
 	f, err := report.ParseFormat(value)
 	if err != nil || !named || f == byName {

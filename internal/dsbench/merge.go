@@ -25,7 +25,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsbench merge", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&c.format, "format", "f", "", "output: table, markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else table)")
+	fs.StringVarP(&c.format, "format", "f", "", "output: summary (one ranked table and what to look at), table (the course's full tables), markdown, csv or json (default, also when empty: as --out's extension says, .csv, .json or .md, else summary; with --client: table)")
 	fs.StringVar(&c.plots, "plots", "", "write plots (SVG and PNG) into this folder (an earlier run's plots that this run does not draw are named on stderr)")
 	fs.StringVar(&c.out, "out", "", "write the report to this file instead of stdout (- is stdout)")
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
@@ -40,7 +40,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 			"from every one of its pieces: the same tables, formats and plots as the unsharded run.\n\nFlags:\n%s", fs.FlagUsages())
 		return ExitOK
 	}
-	format, warning, err := reportFormat(c.format, fs.Changed("format"), c.out)
+	format, warning, err := reportFormat(c.format, fs.Changed("format"), c.out, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: %v\n", err)
 		return ExitUsage
@@ -71,6 +71,8 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	if m.Note != "" {
 		fmt.Fprintln(stderr, "dsbench merge: note:", m.Note)
 	}
+	// A --client sweep's default is the course's tables, as its run's.
+	format, _, _ = reportFormat(c.format, fs.Changed("format"), c.out, m.Fingerprint.Target.Client != "")
 	objective, err := report.ParseMeasure(m.Fingerprint.Objective)
 	if err != nil {
 		fmt.Fprintf(stderr, "dsbench merge: objective: %v\n", err)

@@ -248,6 +248,7 @@ func TestOutExtensionChoosesTheFormat(t *testing.T) {
 		{nil, "r.JSON", "{\n", ""},
 		{nil, "r.md", "dsbench: ", ""},
 		{nil, "r.txt", "dsbench: ", ""},
+		{[]string{"-f", "table"}, "r.txt", "dsbench: ", ""},
 		{[]string{"-f", "json"}, "r.csv", "{\n", "dsbench: warning: --out R is written as -f json, not the csv its name says\n"},
 		{[]string{"-f", "csv"}, "r.csv", "config,strategy,", ""},
 		{[]string{"-f", ""}, "r.csv", "config,strategy,", ""},
@@ -270,7 +271,10 @@ func TestOutExtensionChoosesTheFormat(t *testing.T) {
 		md := strings.HasSuffix(tc.out, ".md") || slices.Contains(tc.args, "md")
 		if tc.head == "dsbench: " {
 			assert.Equal(t, md, strings.Contains(string(data), "\n| Config |"), "%v %s: markdown?", tc.args, tc.out)
-			assert.Equal(t, !md, strings.Contains(string(data), "\nConfig "), "%v %s: text table?", tc.args, tc.out)
+			table := slices.Contains(tc.args, "table")
+			assert.Equal(t, table, strings.Contains(string(data), "\nConfig "), "%v %s: text table?", tc.args, tc.out)
+			// Without -f, a .txt is the summary.
+			assert.Equal(t, !md && !table, strings.Contains(string(data), "\nRanked by "), "%v %s: summary?", tc.args, tc.out)
 		}
 		assert.Equal(t, strings.ReplaceAll(tc.warns, "R", out), stderr, "%v %s", tc.args, tc.out)
 		require.NoError(t, os.Remove(out))

@@ -48,7 +48,7 @@ func (rp benchReport) writeTo(out string, stdout, stderr io.Writer, results []be
 func (rp benchReport) write(w, stderr io.Writer, results []bench.Result) int {
 	cmp := report.Compare(results, rp.configs, rp.columns, rp.baselines, rp.objective)
 	output := report.Output{Results: results, Comparison: cmp}
-	if rp.format == report.FormatTable || rp.format == report.FormatMarkdown {
+	if rp.format == report.FormatTable || rp.format == report.FormatMarkdown || rp.format == report.FormatSummary {
 		fmt.Fprintf(w, "dsbench: %s\n\n", rp.header(len(results), serverVersions(results)))
 	}
 	if err := output.Write(w, rp.format); err != nil {

@@ -2,6 +2,7 @@ package dsbench
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -140,17 +141,29 @@ func TestHeaderPluralsAndDuration(t *testing.T) {
 // queue*" in the table, with a one-line legend right under it saying why
 // and which configs the averages leave out.
 func TestFailureConfigExplainsItself(t *testing.T) {
-	args := []string{"-a", "ff,ffq", "-b", "ff", filepath.Join("..", "..", "configs", "flaky-servers.xml"), filepath.Join("..", "..", "configs", "slow-boot.xml")}
+	args := []string{"-a", "ff,ffq", "-b", "ff", "-f", "table", filepath.Join("..", "..", "configs", "flaky-servers.xml"), filepath.Join("..", "..", "configs", "slow-boot.xml")}
 	code, out, stderr := runMain(args...)
 	require.Equal(t, ExitOK, code, stderr)
 	tt, _, _ := strings.Cut(out, "\n\nResource utilisation")
 	assert.Regexp(t, `\nflaky-servers\s+needs queue\*\s+\d+\n`, tt)
 	assert.Regexp(t, `\nNormalised \(Average\).*\n\* needs queue: flaky-servers has resource failures; a strategy that never takes jobs back from the global queue cannot finish such a run`, tt)
 	assert.Contains(t, tt, "\nAverages are over the 1 config where every column has a result; left out: flaky-servers.")
-	assert.Regexp(t, `flaky-servers\s+ff\s+error\s+10 consecutive CHKQ`, out, "the reason is still listed")
+	assert.Regexp(t, `flaky-servers\s+ff\s+expected\s+10 consecutive CHKQ`, out, "the reason is still listed, as expected")
 
 	code, out, _ = runMain(append(args, "-f", "markdown")...)
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "| flaky-servers | needs queue* |")
 	assert.Contains(t, out, "|\n\n\\* needs queue: flaky-servers has")
+}
+
+// A misspelt attribute of a config (randomseed) is warned of before the
+// runs, with the attribute ds-server reads, as dsmock and dsview do.
+func TestConfigAttributeWarning(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "configs", "slow-boot.xml"))
+	require.NoError(t, err)
+	cfg := filepath.Join(t.TempDir(), "c.xml")
+	require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(data), "<config ", `<config randomseed="3" `, 1)), 0o644))
+	code, _, stderr := runMain("-a", "ff", cfg)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, stderr, "dsbench: warning: "+cfg+": <config>: attribute randomseed is not one ds-server reads: it is ignored; did you mean randomSeed?\n")
 }
