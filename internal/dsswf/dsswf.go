@@ -228,7 +228,7 @@ attributes actMemory, swfJob, user and app that ds-server ignores). Run it
 with dsmock -c DIR/config.xml, ds-server the same way, or dsbench DIR.
 Cancelled jobs, partial-execution lines and lines missing a submit time, a
 run time or a processor count are skipped, and counted in the report.
-The mapping is documented in package mocksrv/swf and in README.
+The mapping is documented in package mocksrv/swf and in docs/dsswf.md.
 
 Options:
 `)

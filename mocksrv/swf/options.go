@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Options are the conversion's choices (see the package doc); the zero
@@ -101,6 +103,9 @@ func (o Options) String() string {
 	return s
 }
 
+// optionNames are the options Set knows, for its refusal.
+var optionNames = []string{"procs-per-core", "time-scale", "offset", "disk", "mem-per-core", "max-jobs", "servers", "job-file"}
+
 // Set sets one option by its spec/flag name.
 func (o *Options) Set(key, val string) error {
 	// Zero means "the default" in Options, so a 0 given by the user is
@@ -138,7 +143,7 @@ func (o *Options) Set(key, val string) error {
 	case "job-file":
 		o.JobFile = val
 	default:
-		return fmt.Errorf("swf option %q unknown (known: procs-per-core time-scale offset disk mem-per-core max-jobs servers job-file)", key)
+		return fmt.Errorf("swf option %q unknown (known: %s)%s", key, strings.Join(optionNames, " "), didyoumean.Hint(key, optionNames))
 	}
 	return nil
 }

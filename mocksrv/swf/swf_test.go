@@ -134,6 +134,7 @@ func TestSpec(t *testing.T) {
 		"t.swf:disk=50":             "disk=50: want at least 100 MB",
 		"t.swf:max-jobs=2000000":    "max-jobs=2000000: want 1 to 1000000",
 		"t.swf:speed=2":             `swf option "speed" unknown`,
+		"t.swf:procs_per_core=2":    `swf option "procs_per_core" unknown (known: procs-per-core time-scale offset disk mem-per-core max-jobs servers job-file); did you mean procs-per-core?`,
 		"t.swf:procs-per-core":      `"procs-per-core" is not key=value`,
 		"t.swf:job-file=a<b.xml":    "want a file name without",
 		"t.swf:offset=-1":           "offset=-1: want seconds from 0",
