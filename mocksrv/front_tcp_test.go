@@ -112,7 +112,7 @@ func TestTCPSummaries(t *testing.T) {
 		name, algo := c[0], c[1]
 		t.Run(name+"."+algo, func(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(fixtures.Dir(t), "fixtures", name)); err != nil {
-				t.Skipf("fixture %s not shipped", name)
+				t.Fatalf("fixture %s missing from the repository's reference data", name)
 			}
 			cfg := fixtureConfig(t, name)
 			addr, ch := serveOne(t, cfg, mocksrv.Options{Level: mocksrv.LevelBrief}, 0)
