@@ -87,16 +87,11 @@ func cellText(v float64, digits int) string {
 func (r Output) writeTables(w io.Writer, md bool) error {
 	c := r.Comparison
 	tw := newTableWriter(w, md)
-	for _, t := range c.Tables {
-		digits := 2
-		if t.Measure == Turnaround {
-			digits = 0
+	tables := r.TextTables()
+	for _, tt := range tables {
+		if tt.Kind == MeasureKind {
+			tw.textTable(tt)
 		}
-		heading := t.Title
-		if t.Measure == c.Objective {
-			heading += " (objective)"
-		}
-		r.writeTable(tw, heading, t, digits, 2)
 	}
 	if len(c.Wins) > 0 {
 		tw.heading(fmt.Sprintf("Configs where a strategy beats every baseline (%s) on %s",
@@ -107,18 +102,12 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 		}
 		tw.end()
 	}
-	for _, t := range c.BoundTables {
-		r.writeTable(tw, t.Title+" (1.00 = the physical bound)", t, 2, 2)
-	}
-	var zero []string
-	for _, mt := range c.MetricTables {
-		if allZero(mt.Table) {
-			zero = append(zero, mt.Name)
-			continue
+	for _, tt := range tables {
+		if tt.Kind != MeasureKind {
+			tw.textTable(tt)
 		}
-		r.writeTable(tw, mt.heading(), mt.Table, 2, 2)
 	}
-	if len(zero) > 0 {
+	if zero := r.ZeroMetrics(); len(zero) > 0 {
 		// A table of zeros says one thing: it is said once (-f csv and
 		// json keep the values).
 		tw.printf("Strategy metrics that are 0 in every run, not shown as tables: %s.\n\n", strings.Join(zero, ", "))
@@ -130,52 +119,18 @@ func (r Output) writeTables(w io.Writer, md bool) error {
 	return tw.err
 }
 
-func (r Output) writeTable(tw *tableWriter, heading string, t Table, digits, avgDigits int) {
-	tw.heading(heading, 1, false)
-	tw.row(append([]string{"Config"}, t.Columns...)...)
-	var queued []string // configs with a "needs queue" cell
-	for i, cfg := range t.Configs {
-		cells := []string{cfg}
-		for j, col := range t.Columns {
-			v := t.Cells[i][j]
-			if math.IsNaN(v) {
-				res := r.status(cfg, col)
-				if res.NeedsQueue() {
-					cells = append(cells, needsQueueCell)
-					if !slices.Contains(queued, cfg) {
-						queued = append(queued, cfg)
-					}
-					continue
-				}
-				cells = append(cells, string(res.Status))
-				continue
-			}
-			cells = append(cells, cellText(v, digits))
-		}
-		tw.row(cells...)
+// textTable prints one table as TextTables made it.
+func (tw *tableWriter) textTable(tt TextTable) {
+	tw.heading(tt.Heading, 1, false)
+	tw.row(tt.Header...)
+	for _, row := range tt.Rows {
+		tw.row(row...)
 	}
-	main := r.mainComplete()
-	tw.notes = tableNotes(t, queued, main)
-	avg := "Average"
-	if len(t.Complete) < len(t.Configs) || !slices.Equal(t.Complete, main) {
-		// A strategy metric's table has only the columns that report
-		// it, so its Average can be over more configs than the main
-		// tables': labelled, "Average 157.39" beside "Average (2/3
-		// configs) 66.95" read as the same mean.
-		avg = fmt.Sprintf("Average (%d/%d configs)", len(t.Complete), len(t.Configs))
+	tw.row(tt.Average...)
+	for _, row := range tt.Normalised {
+		tw.row(row...)
 	}
-	cells := []string{avg}
-	for _, v := range t.Average {
-		cells = append(cells, cellText(v, avgDigits))
-	}
-	tw.row(cells...)
-	for _, n := range t.Normalised {
-		cells := []string{"Normalised (" + n.Base + ")"}
-		for _, v := range n.Values {
-			cells = append(cells, cellText(v, 4))
-		}
-		tw.row(cells...)
-	}
+	tw.notes = tt.Notes
 	tw.end()
 }
 
