@@ -7,6 +7,9 @@ package viewer
 type pageData struct {
 	Title  string      `json:"title"`
 	Groups []groupData `json:"groups"`
+	// HasCompare says a comparison follows, in its own script element
+	// (compare.js parses it; the timelines' script need not).
+	HasCompare bool `json:"hasCompare,omitempty"`
 }
 
 type groupData struct {

@@ -1,6 +1,9 @@
 package viewer
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // The browser kit for the external tests (package viewer_test, which may
 // import harness: dsbench's own pages).
@@ -17,3 +20,6 @@ func (b *browser) Eval(t testing.TB, js string, out any) { b.eval(t, js, out) }
 
 // NoErrors fails on any script error so far.
 func (b *browser) NoErrors(t testing.TB) { b.noErrors(t) }
+
+// Ctx is the browser's context, for chromedp actions.
+func (b *browser) Ctx() context.Context { return b.ctx }

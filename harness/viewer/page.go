@@ -15,6 +15,8 @@ import (
 var (
 	//go:embed assets/viewer.js
 	viewerJS string
+	//go:embed assets/compare.js
+	compareJS string
 	//go:embed assets/viewer.css
 	viewerCSS string
 	//go:embed assets/page.html
@@ -34,6 +36,9 @@ type Page struct {
 	PlotSVG []byte
 	Notes   []string // e.g. what was left out of a big sweep
 	Groups  []Group
+	// Compare is dsbench's comparison as tables, summary and plot drawn
+	// by the page's script; a cell of it opens its run's timeline.
+	Compare *Comparison
 }
 
 // Group is runs on one shared time axis.
@@ -44,7 +49,7 @@ type Group struct {
 
 // Render writes the self-contained HTML page.
 func (p *Page) Render(w io.Writer) error {
-	d := pageData{Title: p.Title}
+	d := pageData{Title: p.Title, HasCompare: p.Compare != nil}
 	for _, g := range p.Groups {
 		gd := groupData{Title: g.Title}
 		for _, r := range g.Runs {
@@ -58,14 +63,20 @@ func (p *Page) Render(w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var cmp []byte
+	if p.Compare != nil {
+		if cmp, err = json.Marshal(p.Compare); err != nil {
+			return err
+		}
+	}
 	svg := string(p.PlotSVG)
 	if i := strings.Index(svg, "<svg"); i > 0 { // drop the XML prolog inside HTML
 		svg = svg[i:]
 	}
 	err = pageTmpl.Execute(w, struct {
 		*Page
-		Data, JS, CSS, SVG string
-	}{p, string(js), viewerJS, viewerCSS, svg})
+		Data, CompareData, JS, CompareJS, CSS, SVG string
+	}{p, string(js), string(cmp), viewerJS, compareJS, viewerCSS, svg})
 	if err != nil {
 		return fmt.Errorf("viewer page: %w", err)
 	}

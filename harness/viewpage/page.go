@@ -11,12 +11,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"gonum.org/v1/plot/vg"
+	"slices"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
-	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
@@ -33,50 +31,65 @@ const (
 	htmlJobs     = 200_000
 )
 
-// Write writes dsbench's run viewer page: the report's tables, the
-// cost-against-turnaround plot and per-config timelines of the runs (the
-// strategies of one config on one time axis). Timelines are simulated
-// again in-process, with the simulator's log read back as dsview reads a
-// ds-server log; runs of an external --client have none.
+// Write writes dsbench's run viewer page: the comparison (Compare: a
+// summary with the cost–turnaround frontier and a clickable plot, one
+// table per metric, the runs without a result), per-config timelines of
+// the runs (the strategies of one config on one time axis), and the text
+// report, folded. Timelines are simulated again in-process, with the
+// simulator's log read back as dsview reads a ds-server log; runs of an
+// external --client have none.
 func Write(path string, b *bench.Bench, out report.Output) error {
-	var tables bytes.Buffer
-	if err := out.Write(&tables, report.FormatTable); err != nil {
-		return err
-	}
-	page := &viewer.Page{Title: "dsbench", Tables: tables.String()}
-	if p, err := plots.TradeoffPlot(out.Comparison); err == nil {
-		if wt, err := p.WriterTo(16*vg.Centimeter, 12*vg.Centimeter, "svg"); err == nil {
-			var svg bytes.Buffer
-			if _, err := wt.WriteTo(&svg); err == nil {
-				page.PlotSVG = svg.Bytes()
-			}
-		}
-	}
-	if b.Target.Server != "" && b.Target.Client == "" {
-		page.Notes = append(page.Notes, "The runs were made over TCP ("+b.Target.Server+"); the timelines are the same runs simulated again in-process (the built-in simulator reproduces ds-server exactly).")
-	}
-	if b.Target.Client != "" {
-		page.Notes = append(page.Notes, "No timelines: the runs were made by an external client (--client), which dsbench cannot re-run in-process.")
-	} else if err := addTimelines(page, b); err != nil {
-		return err
-	}
 	var buf bytes.Buffer
-	if err := page.Render(&buf); err != nil {
+	if err := Render(&buf, b, out); err != nil {
 		return err
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// addTimelines simulates each (config, strategy) pair within the caps.
-func addTimelines(page *viewer.Page, b *bench.Bench) error {
-	jobs, left := 0, 0
+// Render writes the page Write writes.
+func Render(w io.Writer, b *bench.Bench, out report.Output) error {
+	var tables bytes.Buffer
+	if err := out.Write(&tables, report.FormatTable); err != nil {
+		return err
+	}
+	page := &viewer.Page{Title: "dsbench", Tables: tables.String()}
+	if b.Target.Server != "" && b.Target.Client == "" {
+		page.Notes = append(page.Notes, "The runs were made over TCP ("+b.Target.Server+"); the timelines are the same runs simulated again in-process (the built-in simulator reproduces ds-server exactly).")
+	}
+	runs := map[[2]string]int{}
+	if b.Target.Client != "" {
+		page.Notes = append(page.Notes, "No timelines: the runs were made by an external client (--client), which dsbench cannot re-run in-process.")
+	} else if err := addTimelines(page, b, out, runs); err != nil {
+		return err
+	}
+	page.Compare = Compare(out, func(cfg, col string) int { return runs[[2]string{cfg, col}] })
+	return page.Render(w)
+}
+
+// addTimelines simulates each (config, strategy) pair within the caps,
+// the strategies on the cost–turnaround frontier first, then the
+// baselines, then the others in column order (the runs a reader of the
+// summary clicks first). A run without a result has no timeline and no
+// note here: the page lists it once, with its reason. runs gets each
+// timeline's index+1.
+func addTimelines(page *viewer.Page, b *bench.Bench, out report.Output, runs map[[2]string]int) error {
+	ok := map[[2]string]bool{}
+	for _, r := range out.Results {
+		ok[[2]string{r.Config, r.Variant}] = r.OK()
+	}
+	variants := timelineOrder(b.Variants, out.Comparison)
+	jobs, left, n := 0, 0, 0
 	for ci, src := range b.Sources {
 		if ci >= htmlConfigs {
-			left += len(b.Variants)
+			left += len(variants)
 			continue
 		}
 		g := viewer.Group{Title: src.Name}
-		for vi, v := range b.Variants {
+		for vi, v := range variants {
+			key := [2]string{src.Name, v.Label()}
+			if done, known := ok[key]; known && !done {
+				continue
+			}
 			if vi >= htmlVariants || jobs >= htmlJobs {
 				left++
 				continue
@@ -88,16 +101,39 @@ func addTimelines(page *viewer.Page, b *bench.Bench) error {
 			}
 			jobs += len(r.Stays)
 			g.Runs = append(g.Runs, r)
+			n++
+			runs[key] = n
 		}
 		if len(g.Runs) > 0 {
 			page.Groups = append(page.Groups, g)
 		}
 	}
 	if left > 0 {
-		page.Notes = append(page.Notes, fmt.Sprintf("%d of %d runs have no timeline here: the page embeds at most %d configs × %d strategies and %d job placements (the tables cover every run).",
-			left, len(b.Sources)*len(b.Variants), htmlConfigs, htmlVariants, htmlJobs))
+		page.Notes = append(page.Notes, fmt.Sprintf("%d of %d runs with a result have no timeline here: the page embeds at most %d configs × %d strategies (those on the frontier and the baselines first) and %d job placements (the tables cover every run).",
+			left, left+n, htmlConfigs, htmlVariants, htmlJobs))
 	}
 	return nil
+}
+
+// timelineOrder is the variants with those on the frontier first, then
+// the baselines, then the rest, each in column order.
+func timelineOrder(vs []columns.Variant, c report.Comparison) []columns.Variant {
+	var frontier []string
+	if len(c.Tables) > 0 {
+		frontier = Frontier(c.Tables[report.Turnaround], c.Tables[report.Cost])
+	}
+	rank := func(v columns.Variant) int {
+		switch {
+		case slices.Contains(frontier, v.Label()):
+			return 0
+		case slices.Contains(c.Baselines, v.Label()):
+			return 1
+		}
+		return 2
+	}
+	out := slices.Clone(vs)
+	slices.SortStableFunc(out, func(a, b columns.Variant) int { return rank(a) - rank(b) })
+	return out
 }
 
 // RunViewer runs the variant on the config in-process, writing the

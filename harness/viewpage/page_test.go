@@ -13,6 +13,7 @@ import (
 	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/harness/viewer"
 	"github.com/dssim-go/dssim-go/mocksrv"
@@ -73,13 +74,14 @@ func TestWriteHTMLCaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := &viewer.Page{}
-	if err := addTimelines(page, &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}); err != nil {
+	runs := map[[2]string]int{}
+	if err := addTimelines(page, &bench.Bench{Sources: sources.Suite()[:1], Variants: vs}, report.Output{}, runs); err != nil {
 		t.Fatal(err)
 	}
-	if len(page.Groups) != 1 || len(page.Groups[0].Runs) != htmlVariants {
-		t.Fatalf("%d groups, want 1 with %d runs", len(page.Groups), htmlVariants)
+	if len(page.Groups) != 1 || len(page.Groups[0].Runs) != htmlVariants || len(runs) != htmlVariants {
+		t.Fatalf("%d groups, %d runs indexed; want 1 group with %d runs", len(page.Groups), len(runs), htmlVariants)
 	}
-	if len(page.Notes) != 1 || !strings.HasPrefix(page.Notes[0], "1 of 9 runs have no timeline here") {
+	if len(page.Notes) != 1 || !strings.HasPrefix(page.Notes[0], "1 of 9 runs with a result have no timeline here") {
 		t.Errorf("notes %q", page.Notes)
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
-// dsbench --html writes one page with the tables, the plot and a
+// dsbench --html writes one page with the comparison's data (the tables,
+// the frontier and the plot's points, drawn by the page's script) and a
 // timeline group per config.
 func TestWriteHTML(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.html")
@@ -23,7 +24,7 @@ func TestWriteHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(data)
-	for _, want := range []string{"<svg", "Cost against turnaround", `"groups":[{"title":"discount-mixed"`, "ff on discount-mixed", "fafc on discount-mixed"} {
+	for _, want := range []string{`<script id="dsview-compare-data"`, `"frontier":[`, `"id":"turnaround"`, `"points":[{"column":"ff"`, `"groups":[{"title":"discount-mixed"`, "ff on discount-mixed", "fafc on discount-mixed"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -65,9 +65,11 @@
     data.groups.forEach(function (g, gi) {
       var end = 1;
       g.runs.forEach(function (d) { end = Math.max(end, d.end); });
-      var G = { i: gi, t0: 0, t1: end, end: end, runs: [] };
+      var G = { i: gi, t0: 0, t1: end, end: end, runs: [], seen: false };
       groups.push(G);
       var sec = el('div', 'group', root);
+      G.sec = sec;
+      sec.dataset.group = gi;
       el('h2', '', sec).textContent = g.title;
       var ctl = el('div', 'controls', sec);
       button(ctl, '−', 'zoom out', function () { zoom(G, 1.6, (G.t0 + G.t1) / 2); });
@@ -83,6 +85,8 @@
         R.i = runs.length; R.group = G;
         runs.push(R); G.runs.push(R);
         var box = el('div', 'run', sec);
+        R.box = box;
+        box.dataset.run = R.i;
         el('h3', '', box).textContent = d.name;
         var cost = d.logCost ? ' (the log\'s summary: $' + d.logCost + ')' : '';
         el('div', 'meta', box).textContent = d.jobs.id.length + ' jobs, ' + d.srvType.length + ' servers, end ' + d.end +
@@ -90,13 +94,24 @@
         (d.notes || []).forEach(function (t) { el('p', 'note', box).textContent = t; });
         R.canvas = el('canvas', 'timeline', box);
         R.lower = el('canvas', 'series', box);
+        // Sized before the first draw, so the page does not jump when a
+        // group is drawn as it scrolls into view.
+        R.canvas.style.height = (AXIS_H + d.srvType.length * R.rowH + 4) + 'px';
+        R.lower.style.height = (3 * STRIP_H + 4) + 'px';
         wire(R);
       });
     });
     window.addEventListener('resize', drawAll);
+    // A group is drawn when it first comes near the viewport: a page of
+    // many runs opens without drawing the ones below the fold.
+    if (window.IntersectionObserver) {
+      var io = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) { if (e.isIntersecting) ensure(groups[+e.target.dataset.group]); });
+      }, { rootMargin: '400px 0px' });
+      groups.forEach(function (G) { io.observe(G.sec); });
+    } else groups.forEach(ensure);
     document.getElementById('dsview-find-go').onclick = function () { find(+document.getElementById('dsview-find').value); };
     document.getElementById('dsview-find').onkeydown = function (e) { if (e.key === 'Enter') find(+this.value); };
-    drawAll();
   }
 
   function el(tag, cls, parent) {
@@ -260,10 +275,39 @@
   }
 
   function drawGroup(G) {
-    G.runs.forEach(function (R) { drawTimeline(R); drawSeries(R); });
+    G.seen = true;
+    G.runs.forEach(function (R) { if (!R.hidden) { drawTimeline(R); drawSeries(R); } });
     G.label.textContent = 'visible: ' + Math.round(G.t0) + ' – ' + Math.round(G.t1) + ' s of ' + G.end;
   }
-  function drawAll() { groups.forEach(drawGroup); }
+  function drawAll() { groups.forEach(function (G) { if (G.seen) drawGroup(G); }); }
+  function ensure(G) { if (!G.seen) drawGroup(G); }
+
+  // only shows the runs for which keep(run index) is true (all when keep
+  // is null), hiding groups left empty.
+  function only(keep) {
+    groups.forEach(function (G) {
+      var any = false;
+      G.runs.forEach(function (R) {
+        R.hidden = !!keep && !keep(R.i);
+        R.box.style.display = R.hidden ? 'none' : '';
+        any = any || !R.hidden;
+      });
+      G.sec.style.display = any ? '' : 'none';
+      if (G.seen) drawGroup(G);
+    });
+  }
+
+  // open scrolls run r's timeline into view (showing it if hidden),
+  // draws it and marks it as the one opened.
+  function open(r) {
+    var R = runs[r];
+    if (R.hidden) only(null);
+    runs.forEach(function (o) { o.box.classList.toggle('opened', o === R); });
+    R.group.sec.style.display = '';
+    drawGroup(R.group);
+    R.box.scrollIntoView({ block: 'start' });
+    return R.d.name;
+  }
 
   function setRange(G, t0, t1) {
     var span = clamp(t1 - t0, 1, G.end * 4);
@@ -391,6 +435,7 @@
     groups: function () { return groups.length; },
     runs: function () { return runs.length; },
     counts: function (r) {
+      ensure(runs[r].group);
       var d = runs[r].d, fails = 0, boots = 0;
       for (var i = 0; i < d.srvType.length; i++) { fails += d.fails[i].length / 2; boots += d.power[i].length / 3; }
       return { jobs: d.jobs.id.length, bars: d.stays.job.length, drawn: runs[r].drawn, servers: d.srvType.length, fails: fails, boots: boots };
@@ -399,7 +444,15 @@
     setRange: function (g, t0, t1) { setRange(groups[g], t0, t1); },
     reset: function (g) { setRange(groups[g], 0, groups[g].end); },
     zoom: function (g, f) { var G = groups[g]; zoom(G, f, (G.t0 + G.t1) / 2); },
-    pointOf: pointOf,
+    pointOf: function (r, id) { ensure(runs[r].group); return pointOf(r, id); },
+    open: open,
+    only: only,
+    // shown: the runs not hidden; opened: the run open() last opened
+    // (-1 for none); inView: whether run r's title is in the viewport.
+    shown: function () { return runs.filter(function (R) { return !R.hidden; }).map(function (R) { return R.i; }); },
+    opened: function () { var o = runs.filter(function (R) { return R.box.classList.contains('opened'); }); return o.length ? o[0].i : -1; },
+    inView: function (r) { var b = runs[r].box.getBoundingClientRect(); return b.top >= -1 && b.top < window.innerHeight; },
+    runName: function (r) { return runs[r].d.name; },
     hoverAt: function (r, x, y) {
       var R = runs[r], rect = R.canvas.getBoundingClientRect(), k = hit(R, x - rect.left, y - rect.top);
       return k < 0 ? -1 : R.d.stays.job[k];
@@ -408,6 +461,7 @@
     // redrawMs: the mean time of n redraws of group g (timelines and
     // strips), for the benchmark.
     redrawMs: function (g, n) {
+      ensure(groups[g]);
       var t0 = performance.now();
       for (var i = 0; i < n; i++) drawGroup(groups[g]);
       return (performance.now() - t0) / n;
@@ -415,4 +469,14 @@
     find: find
   };
   build();
+  // The marks pageshot -time reads: the timelines built (compare.js, when
+  // the page has a comparison, marks again once it is built), and the
+  // first frame after.
+  if (!data.hasCompare) markReady();
+  function markReady() {
+    if (!window.performance || !performance.mark) return;
+    performance.mark('dsview-ready');
+    requestAnimationFrame(function () { performance.mark('dsview-frame'); });
+  }
+  window.dsview.markReady = markReady;
 })();

@@ -1,0 +1,163 @@
+// Command pageshot opens an HTML page (dsbench --html, dsview) in
+// headless Chromium and writes a screenshot of it, or measures how long
+// the page takes to render:
+//
+//	go run ./internal/tools/pageshot -o docs/img/dsbench-html.png /tmp/r.html
+//	go run ./internal/tools/pageshot -eval 'dsview.compare.select("frontier")' -o shot.png /tmp/r.html
+//	go run ./internal/tools/pageshot -time 7 /tmp/all.html
+//
+// With -time N it loads the page N times and prints, per load and as the
+// median: when the page's scripts had built it (the "dsview-ready" mark
+// the viewer's scripts set), the first frame after that (the tables and
+// the visible timelines painted), and the end of the load event, each in
+// milliseconds from the navigation's start. Chromium is found as the
+// browser tests find it ($CHROMIUM, chromium, chromium-browser,
+// google-chrome).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+type options struct {
+	out, eval     string
+	width, height int
+	times         int
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pageshot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.out, "o", "", "write a PNG screenshot of the viewport to this file")
+	fs.StringVar(&o.eval, "eval", "", "JavaScript to run before the screenshot (a click, a scroll)")
+	fs.IntVar(&o.width, "width", 1400, "viewport width in CSS pixels")
+	fs.IntVar(&o.height, "height", 1100, "viewport height in CSS pixels")
+	fs.IntVar(&o.times, "time", 0, "load the page this many times and print its render times (ms)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 || (o.out == "") == (o.times <= 0) {
+		fmt.Fprintln(stderr, "usage: pageshot (-o SHOT.png [-eval JS] | -time N) [-width W -height H] PAGE.html")
+		return 2
+	}
+	page, err := filepath.Abs(fs.Arg(0))
+	if err == nil {
+		_, err = os.Stat(page)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pageshot:", err)
+		return 1
+	}
+	if err := shoot(page, o, stdout); err != nil {
+		fmt.Fprintln(stderr, "pageshot:", err)
+		return 1
+	}
+	return 0
+}
+
+func chromium() (string, error) {
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no chromium on PATH (apt-get install chromium, or set CHROMIUM)")
+}
+
+func shoot(page string, o options, stdout io.Writer) error {
+	path, err := chromium()
+	if err != nil {
+		return err
+	}
+	profile, err := os.MkdirTemp("", "pageshot-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.UserDataDir(profile), chromedp.WindowSize(o.width, o.height))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelT()
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(o.width), int64(o.height))); err != nil {
+		return err
+	}
+	if o.times > 0 {
+		return measure(ctx, page, o.times, stdout)
+	}
+	var png []byte
+	var ignored any
+	acts := []chromedp.Action{chromedp.Navigate("file://" + page), chromedp.Evaluate(painted, &ignored, awaitPromise)}
+	if o.eval != "" {
+		acts = append(acts, chromedp.Evaluate(o.eval, &ignored), chromedp.Sleep(300*time.Millisecond))
+	}
+	acts = append(acts, chromedp.CaptureScreenshot(&png))
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		return err
+	}
+	return os.WriteFile(o.out, png, 0o644)
+}
+
+// painted waits for the first frame after the page's scripts ran and
+// returns the marks, in ms from the navigation's start.
+const painted = `new Promise(function (done) {
+  requestAnimationFrame(function () { setTimeout(function () {
+    var n = performance.getEntriesByType('navigation')[0], m = performance.getEntriesByName('dsview-ready'),
+        f = performance.getEntriesByName('dsview-frame');
+    done({ ready: m.length ? m[0].startTime : -1, frame: f.length ? f[0].startTime : -1, load: n.loadEventEnd });
+  }, 0); });
+})`
+
+func awaitPromise(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+
+type timing struct{ Ready, Frame, Load float64 }
+
+func measure(ctx context.Context, page string, n int, stdout io.Writer) error {
+	var all []timing
+	for i := range n {
+		var t timing
+		if err := chromedp.Run(ctx, chromedp.Navigate("file://"+page), chromedp.Evaluate(painted, &t, awaitPromise)); err != nil {
+			return err
+		}
+		if t.Ready < 0 || t.Frame < 0 {
+			return errors.New("the page set no dsview-ready or dsview-frame mark: not a page of the run viewer?")
+		}
+		fmt.Fprintf(stdout, "load %d: scripts done %.0f ms, first frame %.0f ms, load event end %.0f ms\n", i+1, t.Ready, t.Frame, t.Load)
+		all = append(all, t)
+	}
+	med := func(f func(timing) float64) float64 {
+		v := make([]float64, len(all))
+		for i, t := range all {
+			v[i] = f(t)
+		}
+		slices.Sort(v)
+		if len(v)%2 == 1 {
+			return v[len(v)/2]
+		}
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	fmt.Fprintf(stdout, "median of %d: scripts done %.0f ms, first frame %.0f ms, load event end %.0f ms\n", n,
+		med(func(t timing) float64 { return t.Ready }), med(func(t timing) float64 { return t.Frame }), med(func(t timing) float64 { return t.Load }))
+	return nil
+}
