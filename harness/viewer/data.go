@@ -1,5 +1,7 @@
 package viewer
 
+import "reflect"
+
 // The page's data: columns of numbers rather than one object per job, so
 // a 20,000-job run is a few hundred kilobytes of JSON and the script reads
 // it into typed arrays without building 20,000 objects.
@@ -7,14 +9,14 @@ package viewer
 type pageData struct {
 	Title  string      `json:"title"`
 	Groups []groupData `json:"groups"`
-	// HasCompare says a comparison follows, in its own script element
-	// (compare.js parses it; the timelines' script need not).
-	HasCompare bool `json:"hasCompare,omitempty"`
 }
 
 type groupData struct {
 	Title string    `json:"title"`
 	Runs  []runData `json:"runs"`
+	// Jobs are the runs' jobs when every run of the group has the same
+	// (the strategies of one config): kept once, not once per run.
+	Jobs *jobCols `json:"jobs,omitempty"`
 }
 
 type runData struct {
@@ -28,15 +30,15 @@ type runData struct {
 	Types     []typeData `json:"types"`
 	// Servers: type index and id; Power: per server, flat triples
 	// (boot start, boot end, off); Fails: flat pairs (from, to).
-	SrvType []int   `json:"srvType"`
-	SrvID   []int   `json:"srvId"`
-	Power   [][]int `json:"power"`
-	Fails   [][]int `json:"fails"`
-	Jobs    jobCols `json:"jobs"`
-	Stays   stayCol `json:"stays"`
-	Queue   series  `json:"queue"`
-	Powered series  `json:"powered"`
-	Cost    series  `json:"cost"`
+	SrvType []int    `json:"srvType"`
+	SrvID   []int    `json:"srvId"`
+	Power   [][]int  `json:"power"`
+	Fails   [][]int  `json:"fails"`
+	Jobs    *jobCols `json:"jobs,omitempty"` // nil when the group holds them
+	Stays   stayCol  `json:"stays"`
+	Queue   series   `json:"queue"`
+	Powered series   `json:"powered"`
+	Cost    series   `json:"cost"`
 }
 
 type typeData struct {
@@ -100,8 +102,9 @@ func (r *Run) data() runData {
 		d.Power = append(d.Power, pw)
 		d.Fails = append(d.Fails, fl)
 	}
+	d.Jobs = &jobCols{}
 	for _, j := range r.Jobs {
-		c := &d.Jobs
+		c := d.Jobs
 		c.ID, c.Submit, c.Cores = append(c.ID, j.ID), append(c.Submit, j.Submit), append(c.Cores, j.Cores)
 		c.Mem, c.Disk = append(c.Mem, j.Memory), append(c.Disk, j.Disk)
 		c.Est, c.Act = append(c.Est, j.Est), append(c.Act, j.Act)
@@ -113,4 +116,21 @@ func (r *Run) data() runData {
 		c.Start, c.End, c.Outcome = append(c.Start, s.Start), append(c.End, s.End), append(c.Outcome, int(s.Outcome))
 	}
 	return d
+}
+
+// shareJobs moves the runs' jobs to the group when they are all the same.
+func (g *groupData) shareJobs() {
+	if len(g.Runs) < 2 {
+		return
+	}
+	first := g.Runs[0].Jobs
+	for _, r := range g.Runs[1:] {
+		if !reflect.DeepEqual(r.Jobs, first) {
+			return
+		}
+	}
+	g.Jobs = first
+	for i := range g.Runs {
+		g.Runs[i].Jobs = nil
+	}
 }

@@ -49,12 +49,13 @@ type Group struct {
 
 // Render writes the self-contained HTML page.
 func (p *Page) Render(w io.Writer) error {
-	d := pageData{Title: p.Title, HasCompare: p.Compare != nil}
+	d := pageData{Title: p.Title}
 	for _, g := range p.Groups {
 		gd := groupData{Title: g.Title}
 		for _, r := range g.Runs {
 			gd.Runs = append(gd.Runs, r.data())
 		}
+		gd.shareJobs()
 		d.Groups = append(d.Groups, gd)
 	}
 	// json.Marshal escapes <, > and &, so the data cannot close its
@@ -63,6 +64,8 @@ func (p *Page) Render(w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The comparison has its own data element, before the timelines':
+	// its script draws the tables before the timelines' data is parsed.
 	var cmp []byte
 	if p.Compare != nil {
 		if cmp, err = json.Marshal(p.Compare); err != nil {

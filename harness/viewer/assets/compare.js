@@ -1,7 +1,9 @@
 // dsbench's comparison: the summary (frontier, the clickable
 // cost-against-turnaround plot, the wins), one sortable table per metric
-// and the runs without a result, drawn from the page's data after the
-// timelines (window.dsview) exist. Tables are built as HTML strings in one
+// and the runs without a result. It runs before the timelines' data is
+// even parsed, so the browser can paint the tables while the rest of the
+// page loads; a click reaches the timelines through window.dsview, which
+// viewer.js defines after it. Tables are built as HTML strings in one
 // assignment each: thirty strategies × thirty configs is a few thousand
 // cells, which the browser lays out at once.
 (function () {
@@ -9,9 +11,17 @@
   var src = document.getElementById('dsview-compare-data');
   if (!src) return;
   var data = JSON.parse(src.textContent);
-  var dsview = window.dsview;
+  function dsview() { return window.dsview; }
   var SVGNS = 'http://www.w3.org/2000/svg';
   var runCol = {}, selection = [];
+
+  // mark sets a performance mark and, at the next frame after it (the
+  // page painted), NAME-frame: what pageshot -time reads.
+  function mark(name) {
+    if (!window.performance || !performance.mark) return;
+    performance.mark(name);
+    requestAnimationFrame(function () { requestAnimationFrame(function () { performance.mark(name + '-frame'); }); });
+  }
 
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
@@ -72,42 +82,95 @@
     return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
   }
 
+  // scale maps values to pixels from a to b: logarithmic when the
+  // values span more than a factor of 4 (a baselines' average pulled up
+  // by a slow baseline leaves the others crowded near 0 on a linear
+  // axis), linear otherwise; ticks says where its labelled lines go.
+  function scale(vals, a, b) {
+    var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals);
+    if (lo > 0 && hi / lo > 4) {
+      var l0 = Math.log10(lo) - 0.06 * Math.log10(hi / lo), l1 = Math.log10(hi) + 0.06 * Math.log10(hi / lo);
+      return { log: true, at: function (v) { return a + (Math.log10(v) - l0) / (l1 - l0) * (b - a); }, ticks: function () {
+        var out = [];
+        for (var e = Math.floor(l0); e <= Math.ceil(l1); e++) {
+          [1, 2, 5].forEach(function (m) { var v = m * Math.pow(10, e), lv = Math.log10(v); if (lv >= l0 && lv <= l1) out.push(v); });
+        }
+        return out;
+      } };
+    }
+    var d = Math.max(hi - lo, Math.abs(hi) * 0.05, 1e-6);
+    lo -= d * 0.08; hi += d * 0.08;
+    return { log: false, at: function (v) { return a + (v - lo) / (hi - lo) * (b - a); }, ticks: function () {
+      var out = [], st = niceStep(hi - lo, 6);
+      for (var t = Math.ceil(lo / st) * st; t <= hi; t += st) out.push(+t.toPrecision(6));
+      return out;
+    } };
+  }
+
+  // placeLabels puts each point's label beside it where it overlaps no
+  // label placed before (right, left, above, below, then further down or
+  // up on the right with a leader line); a label with no free place goes
+  // right of its point anyway.
+  function placeLabels(pts, X, Y, box) {
+    var placed = [], out = [];
+    function free(r) {
+      if (r.x0 < box.x0 || r.x1 > box.x1 || r.y0 < box.y0 || r.y1 > box.y1) return false;
+      for (var i = 0; i < placed.length; i++) {
+        var q = placed[i];
+        if (r.x0 < q.x1 && r.x1 > q.x0 && r.y0 < q.y1 && r.y1 > q.y0) return false;
+      }
+      pts.forEach(function (p) { var px = X(p.x), py = Y(p.y); if (px > r.x0 - 4 && px < r.x1 + 4 && py > r.y0 - 4 && py < r.y1 + 4) r.hitsPoint = true; });
+      return !r.hitsPoint;
+    }
+    var order = pts.map(function (p, i) { return i; }).sort(function (a, b) { return (pts[b].frontier ? 1 : 0) - (pts[a].frontier ? 1 : 0) || a - b; });
+    order.forEach(function (i) {
+      var p = pts[i], px = X(p.x), py = Y(p.y), w = p.column.length * 6.2 + 2, h = 12, tries = [[7, 4], [-7 - w, 4], [-w / 2, -8], [-w / 2, 16]];
+      for (var k = 1; k <= 6; k++) tries.push([12, 4 + 13 * k], [12, 4 - 13 * k]);
+      var pos = null;
+      for (var t = 0; t < tries.length && !pos; t++) {
+        var x = px + tries[t][0], y = py + tries[t][1], r = { x0: x, x1: x + w, y0: y - 10, y1: y - 10 + h };
+        if (free(r)) pos = { x: x, y: y, lead: t >= 4, r: r };
+      }
+      if (!pos) pos = { x: px + 7, y: py + 4, lead: false, r: { x0: px + 7, x1: px + 7 + w, y0: py - 6, y1: py + 6 } };
+      placed.push(pos.r);
+      out[i] = pos;
+    });
+    return out;
+  }
+
   // plot: one circle per column, labelled, frontier points joined; a
-  // circle carries its column (data-col) for the click.
+  // point carries its column (data-col) for the click.
   function plot(parent) {
-    var pts = data.plot.points, W = 640, H = 420, L = 64, R = 16, T = 12, B = 46;
+    var pts = data.plot.points, W = 660, H = 440, L = 64, R = 12, T = 12, B = 46;
     var svg = document.createElementNS(SVGNS, 'svg');
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     svg.setAttribute('class', 'tradeoff');
     parent.appendChild(svg);
     if (!pts.length) return;
-    var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-    pts.forEach(function (p) { x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y); });
-    var dx = Math.max(x1 - x0, Math.abs(x1) * 0.05, 1e-6), dy = Math.max(y1 - y0, Math.abs(y1) * 0.05, 1e-6);
-    x0 -= dx * 0.06; x1 += dx * 0.22; y0 -= dy * 0.08; y1 += dy * 0.08;
-    function X(v) { return L + (v - x0) / (x1 - x0) * (W - L - R); }
-    function Y(v) { return H - B - (v - y0) / (y1 - y0) * (H - T - B); }
-    var h = [];
-    var sx = niceStep(x1 - x0, 6), sy = niceStep(y1 - y0, 6);
-    for (var t = Math.ceil(x0 / sx) * sx; t <= x1; t += sx) {
+    var sx = scale(pts.map(function (p) { return p.x; }), L + 8, W - R - 90), sy = scale(pts.map(function (p) { return p.y; }), H - B - 8, T + 8);
+    var X = sx.at, Y = sy.at, h = [];
+    sx.ticks().forEach(function (t) {
       h.push('<line class="grid" x1="' + X(t) + '" x2="' + X(t) + '" y1="' + T + '" y2="' + (H - B) + '"/>',
-        '<text class="tick" x="' + X(t) + '" y="' + (H - B + 14) + '" text-anchor="middle">' + +t.toPrecision(6) + '</text>');
-    }
-    for (t = Math.ceil(y0 / sy) * sy; t <= y1; t += sy) {
+        '<text class="tick" x="' + X(t) + '" y="' + (H - B + 14) + '" text-anchor="middle">' + t + '</text>');
+    });
+    sy.ticks().forEach(function (t) {
       h.push('<line class="grid" y1="' + Y(t) + '" y2="' + Y(t) + '" x1="' + L + '" x2="' + (W - R) + '"/>',
-        '<text class="tick" x="' + (L - 4) + '" y="' + (Y(t) + 4) + '" text-anchor="end">' + +t.toPrecision(6) + '</text>');
-    }
+        '<text class="tick" x="' + (L - 4) + '" y="' + (Y(t) + 4) + '" text-anchor="end">' + t + '</text>');
+    });
+    var xl = data.plot.xLabel + (sx.log ? ', log scale' : ''), yl = data.plot.yLabel + (sy.log ? ', log scale' : '');
     h.push('<rect class="frame" x="' + L + '" y="' + T + '" width="' + (W - L - R) + '" height="' + (H - T - B) + '"/>',
-      '<text class="axis" x="' + (L + (W - L - R) / 2) + '" y="' + (H - 8) + '" text-anchor="middle">' + esc(data.plot.xLabel) + '</text>',
-      '<text class="axis" transform="translate(14,' + (T + (H - T - B) / 2) + ') rotate(-90)" text-anchor="middle">' + esc(data.plot.yLabel) + '</text>');
+      '<text class="axis" x="' + (L + (W - L - R) / 2) + '" y="' + (H - 8) + '" text-anchor="middle">' + esc(xl) + '</text>',
+      '<text class="axis" transform="translate(14,' + (T + (H - T - B) / 2) + ') rotate(-90)" text-anchor="middle">' + esc(yl) + '</text>');
     var fr = pts.filter(function (p) { return p.frontier; }).sort(function (a, b) { return a.x - b.x; });
     if (fr.length > 1) h.push('<polyline class="frontier-line" points="' + fr.map(function (p) { return X(p.x) + ',' + Y(p.y); }).join(' ') + '"/>');
-    pts.forEach(function (p) {
-      var c = esc(p.column);
+    var pos = placeLabels(pts, X, Y, { x0: L + 1, x1: W - R - 1, y0: T + 1, y1: H - B - 1 });
+    pts.forEach(function (p, i) {
+      var c = esc(p.column), q = pos[i], px = X(p.x), py = Y(p.y);
       h.push('<g class="pt' + (p.frontier ? ' fr' : '') + '" data-col="' + c + '"><title>' + c + ': ' + esc(data.plot.xLabel) + ' ' + p.xText +
         ', ' + esc(data.plot.yLabel) + ' ' + p.yText + (p.frontier ? ' (on the frontier)' : '') + '</title>' +
-        '<circle cx="' + X(p.x) + '" cy="' + Y(p.y) + '" r="5"/>' +
-        '<text x="' + (X(p.x) + 7) + '" y="' + (Y(p.y) + 4) + '">' + c + '</text></g>');
+        (q.lead ? '<line class="lead" x1="' + px + '" y1="' + py + '" x2="' + q.x + '" y2="' + (q.y - 4) + '"/>' : '') +
+        '<circle cx="' + px + '" cy="' + py + '" r="5"/>' +
+        '<text x="' + q.x + '" y="' + q.y + '">' + c + '</text></g>');
     });
     svg.innerHTML = h.join('');
   }
@@ -142,16 +205,34 @@
     return h.join('');
   }
 
+  // tables: the measures and bound ratios open; the strategies' own
+  // metrics (one table per name: dozens with every strategy) folded, and
+  // built when first unfolded.
   function tables(root) {
     el('h2', '', root, 'Comparison');
+    var metrics = [];
     data.tables.forEach(function (t, ti) {
-      var box = el('div', 'cmp-table', root);
-      box.id = 'table-' + t.id;
-      el('h3', '', box, t.heading);
-      var sc = el('div', 'scroll', box);
-      sc.innerHTML = tableHTML(t, ti);
-      (t.notes || []).forEach(function (n) { el('p', 'tnote', box, n); });
+      if (t.kind === 'metric') metrics.push(ti);
+      else tableBox(root, t, ti);
     });
+    if (!metrics.length) return;
+    var d = el('details', 'metrics', root);
+    d.id = 'dsview-metrics';
+    el('summary', '', d, 'Strategy metrics: ' + metrics.length + (metrics.length === 1 ? ' table' : ' tables') +
+      ' of what the strategies report of their own (only the strategies that report each)');
+    d.addEventListener('toggle', function () {
+      if (!d.open || d.dataset.built) return;
+      d.dataset.built = '1';
+      metrics.forEach(function (ti) { tableBox(d, data.tables[ti], ti); });
+    });
+  }
+  function tableBox(parent, t, ti) {
+    var box = el('div', 'cmp-table', parent);
+    box.id = 'table-' + t.id;
+    el('h3', '', box, t.heading);
+    var sc = el('div', 'scroll', box);
+    sc.innerHTML = tableHTML(t, ti);
+    (t.notes || []).forEach(function (n) { el('p', 'tnote', box, n); });
   }
 
   function missing(root) {
@@ -203,16 +284,16 @@
     });
     var bar = document.getElementById('dsview-selection');
     if (!selection.length) {
-      dsview.only(null);
+      dsview().only(null);
       bar.hidden = true;
       return -1;
     }
-    dsview.only(function (r) { return selection.indexOf(runCol[r]) >= 0; });
+    dsview().only(function (r) { return selection.indexOf(runCol[r]) >= 0; });
     bar.hidden = false;
     var runs = first ? runsOf(first) : [];
     bar.firstChild.textContent = 'Timelines of ' + selection.join(' and ') + (runs.length ? '' : ' — none on this page: ' + first +
       ' has no run with a timeline here (see the note above the timelines)') + ' ';
-    if (runs.length) dsview.open(runs[0]);
+    if (runs.length) dsview().open(runs[0]);
     return runs.length ? runs[0] : -1;
   }
 
@@ -227,7 +308,7 @@
   }
   function openRun(r) {
     if (selection.length && selection.indexOf(runCol[r]) < 0) { selection = []; applySelection(null); }
-    dsview.open(r);
+    dsview().open(r);
   }
   // openConfig opens the config's first timeline (all its strategies).
   function openConfig(table, i) {
@@ -235,7 +316,7 @@
     t.rows[i].cells.forEach(function (c) { if (c.r && (first < 0 || c.r - 1 < first)) first = c.r - 1; });
     if (first < 0) return;
     selection = []; applySelection(null);
-    dsview.open(first);
+    dsview().open(first);
   }
 
   var root = document.getElementById('dsview-compare');
@@ -251,11 +332,11 @@
   bar.hidden = true;
 
   // For the browser test and scripts.
-  dsview.compare = {
+  window.dsviewCompare = {
     select: select,
     selection: function () { return selection.slice(); },
     runsOf: runsOf,
     column: function (r) { return runCol[r]; }
   };
-  dsview.markReady();
+  mark('dsview-tables');
 })();

@@ -25,6 +25,19 @@
     return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
   }
 
+  function rowHOf(d) { return clamp(Math.floor(900 / Math.max(d.srvType.length, 1)), 2, 16); }
+
+  // prep computes a run's lanes and colours the first time it is drawn
+  // or searched: a page of many runs opens without preparing those below
+  // the fold.
+  function prep(R) {
+    if (!R.lane) {
+      var p = prepRun(R.d);
+      for (var k in p) if (k !== 'drawn') R[k] = p[k];
+    }
+    return R;
+  }
+
   function prepRun(d) {
     var n = d.srvType.length, s = d.stays, ns = s.job.length;
     var jobIdx = new Map();
@@ -46,7 +59,7 @@
     });
     function from(k) { return s.start[k] >= 0 ? s.start[k] : s.placed[k]; }
     function to(k) { return s.end[k] >= 0 ? s.end[k] : d.end; }
-    var rowH = clamp(Math.floor(900 / Math.max(n, 1)), 2, 16);
+    var rowH = rowHOf(d);
     // Each stay's colour (an index into COLOURS) and the stays in colour
     // order, computed once.
     var colour = new Uint8Array(ns), byColour = new Int32Array(ns);
@@ -81,7 +94,8 @@
       el('span', '', ctl).textContent = 'wheel: zoom · drag: pan · double-click: reset';
       legend(sec);
       g.runs.forEach(function (d) {
-        var R = prepRun(d);
+        if (!d.jobs) d.jobs = g.jobs; // kept once for the group
+        var R = { d: d, drawn: 0, rowH: rowHOf(d) };
         R.i = runs.length; R.group = G;
         runs.push(R); G.runs.push(R);
         var box = el('div', 'run', sec);
@@ -276,7 +290,7 @@
 
   function drawGroup(G) {
     G.seen = true;
-    G.runs.forEach(function (R) { if (!R.hidden) { drawTimeline(R); drawSeries(R); } });
+    G.runs.forEach(function (R) { if (!R.hidden) { prep(R); drawTimeline(R); drawSeries(R); } });
     G.label.textContent = 'visible: ' + Math.round(G.t0) + ' – ' + Math.round(G.t1) + ' s of ' + G.end;
   }
   function drawAll() { groups.forEach(function (G) { if (G.seen) drawGroup(G); }); }
@@ -401,7 +415,7 @@
     groups.forEach(function (G) {
       var lo = Infinity, hi = -Infinity;
       G.runs.forEach(function (R) {
-        var s = R.d.stays;
+        var s = prep(R).d.stays;
         for (var k = 0; k < s.job.length; k++) {
           if (s.job[k] !== id) continue;
           lo = Math.min(lo, s.ready[k]); hi = Math.max(hi, R.to(k));
@@ -417,7 +431,7 @@
   // pointOf: the client coordinates of the middle of job id's last bar in
   // run r (for tests and links), or null.
   function pointOf(r, id) {
-    var R = runs[r], s = R.d.stays, k = -1;
+    var R = prep(runs[r]), s = R.d.stays, k = -1;
     for (var i = 0; i < s.job.length; i++) if (s.job[i] === id) k = i;
     if (k < 0) return null;
     var srv = s.server[k], bh = Math.max(1, (R.rowH - 2) / R.lanes[srv]);
@@ -469,14 +483,13 @@
     find: find
   };
   build();
-  // The marks pageshot -time reads: the timelines built (compare.js, when
-  // the page has a comparison, marks again once it is built), and the
-  // first frame after.
-  if (!data.hasCompare) markReady();
-  function markReady() {
-    if (!window.performance || !performance.mark) return;
+  // The comparison's script (compare.js) ran before this one: its API
+  // joins the page's.
+  if (window.dsviewCompare) window.dsview.compare = window.dsviewCompare;
+  // The marks pageshot -time reads: the page built, and the next frame
+  // after it (painted).
+  if (window.performance && performance.mark) {
     performance.mark('dsview-ready');
-    requestAnimationFrame(function () { performance.mark('dsview-frame'); });
+    requestAnimationFrame(function () { requestAnimationFrame(function () { performance.mark('dsview-ready-frame'); }); });
   }
-  window.dsview.markReady = markReady;
 })();
