@@ -1,6 +1,7 @@
 // Package viewer builds the run viewer: a self-contained HTML page (script,
 // styles and data inside the file, nothing fetched at view time) that shows
-// dsbench's comparison and, per run, a timeline of every server with its
+// dsbench's comparison (Comparison: a summary, a clickable plot and
+// sortable tables, drawn by the page's script) and, per run, a timeline of every server with its
 // jobs, boots, power-offs, failures and recoveries, and below it the
 // global-queue length, the powered cores and the accumulated cost.
 //
