@@ -20,6 +20,9 @@ type Comparison struct {
 	Plot     Tradeoff `json:"plot"`
 	Wins     *Table   `json:"wins,omitempty"`
 	Tables   []Table  `json:"tables"`
+	// ZeroMetrics are the strategy metrics that are 0 in every run: named
+	// once, not drawn as tables of zeros.
+	ZeroMetrics []string `json:"zeroMetrics,omitempty"`
 	// Missing is each run without a result, once, with its reason.
 	Missing []Missing `json:"missing"`
 }
@@ -94,6 +97,6 @@ func (v Value) MarshalJSON() ([]byte, error) {
 type Missing struct {
 	Config string `json:"config"`
 	Column string `json:"column"`
-	Status string `json:"status"`
+	Status string `json:"status"` // "expected" when it cannot finish by design, else the run's status
 	Reason string `json:"reason"`
 }

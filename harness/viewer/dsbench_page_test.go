@@ -15,9 +15,10 @@ import (
 	_ "github.com/dssim-go/dssim-go/strategies/all"
 )
 
-// The page dsbench --html writes for three strategies on the embedded
+// The page dsbench --html writes for four strategies on the embedded
 // suite, in the browser: no script error; one HTML table per metric whose
-// cells are the text report's; each config's best cell marked and the
+// cells are the text report's (thr's own metrics folded, drawn when
+// unfolded, its metric of zeros named once); each config's best cell marked and the
 // objective's green cells the text report's wins; a click on a column
 // heading sorts the rows by it; a click on a point of the plot, on a
 // second point, on a config and on a number opens the right timelines;
@@ -26,7 +27,7 @@ import (
 func TestBrowserDsbenchPage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.html")
 	var out, errw strings.Builder
-	if code := dsbench.Main([]string{"-a", "ff,ffq,frontier", "-b", "ff", "--html", path, "--progress", "never"}, &out, &errw, nil); code != dsbench.ExitOK {
+	if code := dsbench.Main([]string{"-a", "ff,ffq,frontier,thr", "-b", "ff", "-f", "table", "--html", path, "--progress", "never"}, &out, &errw, nil); code != dsbench.ExitOK {
 		t.Fatalf("dsbench exit %d: %s", code, errw.String())
 	}
 	text := out.String()
@@ -40,14 +41,15 @@ func TestBrowserDsbenchPage(t *testing.T) {
 	checkWins(t, b, text)
 	checkSort(t, b)
 	checkClicks(t, b)
-	checkMissing(t, b)
+	missing := checkMissing(t, b)
+	checkMetrics(t, b, text)
 	var groups, runs int
 	b.Eval(t, "dsview.groups()", &groups)
 	b.Eval(t, "dsview.runs()", &runs)
 	// ff cannot finish the failure config (failed jobs return only through
 	// the global queue): no timeline.
-	if groups != n || runs != 3*n-1 {
-		t.Fatalf("%d groups, %d runs; want %d, %d", groups, runs, n, 3*n-1)
+	if groups != n || runs != 4*n-missing {
+		t.Fatalf("%d groups, %d runs; want %d, %d", groups, runs, n, 4*n-missing)
 	}
 	for r := range runs {
 		var c struct{ Jobs, Bars, Drawn, Servers int }
@@ -202,7 +204,7 @@ func checkClicks(t *testing.T, b *viewer.Browser) {
 	}
 	// The first timeline of a config is the frontier's: the strategies on
 	// the frontier come first.
-	if o := click(t, b, `table[data-table="cost"] tbody tr[data-i="5"] th.cfg`); o.Name != "frontier on large-bursty" || !o.InView || len(o.Shown) != 3 {
+	if o := click(t, b, `table[data-table="cost"] tbody tr[data-i="5"] th.cfg`); o.Name != "frontier on large-bursty" || !o.InView || len(o.Shown) != 4 {
 		t.Errorf("after a click on large-bursty in the cost table: %+v", o)
 	}
 	if o := click(t, b, `table[data-table="utilisation"] tbody tr[data-i="2"] td:nth-of-type(3)`); o.Name != "frontier on heavy-long-large" || !o.InView {
@@ -210,9 +212,10 @@ func checkClicks(t *testing.T, b *viewer.Browser) {
 	}
 }
 
-// checkMissing: ff on flaky-servers, the run without a result, is listed
-// once, folded, with its reason, and no banner is left about it.
-func checkMissing(t *testing.T, b *viewer.Browser) {
+// checkMissing: ff on flaky-servers, the run without a result (by
+// design), is listed once, folded, with its reason, and no banner is left
+// about it. It returns how many runs are listed.
+func checkMissing(t *testing.T, b *viewer.Browser) int {
 	t.Helper()
 	var m struct {
 		Open    bool
@@ -222,10 +225,51 @@ func checkMissing(t *testing.T, b *viewer.Browser) {
 	b.Eval(t, `(() => { const d = document.getElementById('dsview-missing'); return {open: d.open,
 		rows: [...d.querySelectorAll('tbody tr')].map(tr => [...tr.cells].map(c => c.textContent)),
 		banners: [...document.querySelectorAll('.note')].filter(e => e.textContent.includes('flaky-servers')).length}; })()`, &m)
-	if m.Open || len(m.Rows) != 1 || m.Banners != 0 {
+	ff := 0
+	for _, r := range m.Rows {
+		if r[0] == "flaky-servers" && r[1] == "ff" && r[2] == "expected" && r[3] != "" {
+			ff++
+		}
+		if r[1] == "ff" && r[0] != "flaky-servers" || r[1] == "frontier" || r[1] == "ffq" {
+			t.Errorf("a run without a result that has one: %q", r)
+		}
+	}
+	if m.Open || ff != 1 || m.Banners != 0 {
 		t.Fatalf("runs without a result: %+v", m)
 	}
-	if r := m.Rows[0]; r[0] != "flaky-servers" || r[1] != "ff" || r[2] != "error" || r[3] == "" {
-		t.Errorf("the run without a result: %q", r)
+	return len(m.Rows)
+}
+
+// checkMetrics: the strategies' own metrics are folded, not built; once
+// unfolded, one table per metric the text report shows, with the same
+// headings; the metrics of zeros named as the text report names them.
+func checkMetrics(t *testing.T, b *viewer.Browser, text string) {
+	t.Helper()
+	var want []string
+	zero := ""
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "Strategy metric ") {
+			want = append(want, line)
+		}
+		if strings.HasPrefix(line, "Strategy metrics that are 0 in every run") {
+			zero = line
+		}
+	}
+	if len(want) == 0 || zero == "" {
+		t.Fatalf("the text report has no strategy metric or none of zeros: thr no longer reports them?")
+	}
+	var before int
+	b.Eval(t, `document.querySelectorAll('#dsview-metrics table').length`, &before)
+	if err := chromedp.Run(b.Ctx(), chromedp.Click(`#dsview-metrics > summary`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Headings []string
+		Zero     string
+	}
+	b.Eval(t, `({headings: [...document.querySelectorAll('#dsview-metrics h3')].map(h => h.textContent),
+		zero: document.querySelector('#dsview-metrics > p.tnote').textContent})`, &got)
+	if before != 0 || !slices.Equal(got.Headings, want) || got.Zero != zero {
+		t.Errorf("metrics: %d tables before unfolding; after: %q, %q; want %q, %q", before, got.Headings, got.Zero, want, zero)
 	}
 }

@@ -28,6 +28,7 @@ func Compare(out report.Output, runOf func(cfg, col string) int) *viewer.Compari
 	vc.Frontier = Frontier(c.Tables[report.Turnaround], c.Tables[report.Cost])
 	vc.Plot = tradeoff(c, vc.Frontier)
 	vc.Wins = winsTable(c)
+	vc.ZeroMetrics = out.ZeroMetrics()
 	for _, tt := range out.TextTables() {
 		vc.Tables = append(vc.Tables, table(tt, c.Baselines, runOf))
 	}
@@ -220,18 +221,26 @@ func winsTable(c report.Comparison) *viewer.Table {
 	return t
 }
 
-// missing lists the runs without a result with the text report's reason.
+// missing lists the runs without a result with the text report's status
+// and reason: first those that cannot finish by design ("expected": a
+// strategy that never takes jobs back from the global queue, on a config
+// with server failures), then the others.
 func missing(results []bench.Result) []viewer.Missing {
 	out := []viewer.Missing{}
-	for _, res := range results {
-		if res.OK() {
-			continue
+	for _, expected := range []bool{true, false} {
+		for _, res := range results {
+			if res.OK() || res.NeedsQueue() != expected {
+				continue
+			}
+			status, reason := string(res.Status), res.Err
+			switch {
+			case expected:
+				status = "expected"
+			case res.Status == bench.StatusUnscheduled:
+				reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
+			}
+			out = append(out, viewer.Missing{Config: res.Config, Column: res.Variant, Status: status, Reason: reason})
 		}
-		reason := res.Err
-		if res.Status == bench.StatusUnscheduled {
-			reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
-		}
-		out = append(out, viewer.Missing{Config: res.Config, Column: res.Variant, Status: string(res.Status), Reason: reason})
 	}
 	return out
 }

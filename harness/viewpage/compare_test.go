@@ -79,7 +79,7 @@ func TestFrontier(t *testing.T) {
 
 // modelResults: two baselines (b1, b2), two strategies (s1, s2) over
 // three configs; on c3 (resource failures) b1 needs the queue and s2
-// times out; s1 reports a metric of its own.
+// times out; s1 reports two metrics of its own, one 0 in every run.
 func modelResults() []bench.Result {
 	ok := func(cfg, col string, tt int, util, cost float64) bench.Result {
 		return bench.Result{Config: cfg, Variant: col, Status: bench.StatusOK,
@@ -87,7 +87,7 @@ func modelResults() []bench.Result {
 			Bounds:  bench.Bounds{MeanActualRuntime: 20, PackingCost: 5}}
 	}
 	withMetric := func(r bench.Result, v float64) bench.Result {
-		r.Metrics = bench.Reported{{Name: "boots", Value: v, Unit: "servers"}}
+		r.Metrics = bench.Reported{{Name: "boots", Value: v, Unit: "servers"}, {Name: "migrations", Value: 0}}
 		return r
 	}
 	return []bench.Result{
@@ -126,7 +126,9 @@ func TestCompareCellsAreTheTextReports(t *testing.T) {
 	require.NoError(t, out.Write(&text, report.FormatTable))
 	lines := strings.Split(text.String(), "\n")
 	c := Compare(out, func(string, string) int { return 0 })
-	require.Len(t, c.Tables, 6, "three measures, two bound ratios, one strategy metric")
+	require.Len(t, c.Tables, 6, "three measures, two bound ratios, one strategy metric (the other is all zeros)")
+	assert.Equal(t, []string{"migrations"}, c.ZeroMetrics)
+	assert.Contains(t, text.String(), "0 in every run, not shown as tables: migrations.")
 	for _, tb := range c.Tables {
 		at := slices.Index(lines, tb.Heading)
 		require.GreaterOrEqual(t, at, 0, "the text report has no table %q", tb.Heading)
@@ -216,8 +218,10 @@ func TestCompareSummary(t *testing.T) {
 	assert.InDelta(t, 55/127.5, p.X, 1e-12)
 	assert.Equal(t, "0.4314", p.XText)
 	assert.Contains(t, c.Plot.XLabel, "baselines' average")
+	// The runs that cannot finish by design first, as the text report's
+	// "expected" runs.
 	assert.Equal(t, []viewer.Missing{
-		{Config: "c3", Column: "b1", Status: "error", Reason: "client: " + strategies.ErrNoServer.Error()},
+		{Config: "c3", Column: "b1", Status: "expected", Reason: "client: " + strategies.ErrNoServer.Error()},
 		{Config: "c3", Column: "s2", Status: "timeout", Reason: "no result within 1s"},
 	}, c.Missing)
 	tt := findTable(t, c, "turnaround")

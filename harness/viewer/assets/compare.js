@@ -215,11 +215,13 @@
       if (t.kind === 'metric') metrics.push(ti);
       else tableBox(root, t, ti);
     });
-    if (!metrics.length) return;
+    var zero = data.zeroMetrics || [];
+    if (!metrics.length && !zero.length) return;
     var d = el('details', 'metrics', root);
     d.id = 'dsview-metrics';
     el('summary', '', d, 'Strategy metrics: ' + metrics.length + (metrics.length === 1 ? ' table' : ' tables') +
       ' of what the strategies report of their own (only the strategies that report each)');
+    if (zero.length) el('p', 'tnote', d, 'Strategy metrics that are 0 in every run, not shown as tables: ' + zero.join(', ') + '.');
     d.addEventListener('toggle', function () {
       if (!d.open || d.dataset.built) return;
       d.dataset.built = '1';
@@ -239,7 +241,10 @@
     if (!data.missing.length) return;
     var d = el('details', 'missing', root);
     d.id = 'dsview-missing';
-    el('summary', '', d, data.missing.length + (data.missing.length === 1 ? ' run' : ' runs') + ' without a result (no timeline; the tables show their status)');
+    var expected = data.missing.filter(function (m) { return m.status === 'expected'; }).length;
+    el('summary', '', d, data.missing.length + (data.missing.length === 1 ? ' run' : ' runs') + ' without a result' +
+      (expected ? ' (' + (expected === data.missing.length ? 'all' : expected) + ' expected: server failures, and a strategy that never takes jobs back from the global queue)' : '') +
+      '; no timeline, the tables show their status');
     var h = ['<table class="cmp"><thead><tr><th class="lab">Config</th><th class="lab">Strategy</th><th class="lab">Status</th><th class="lab">Reason</th></tr></thead><tbody>'];
     data.missing.forEach(function (m) {
       h.push('<tr><td>' + esc(m.config) + '</td><td>' + esc(m.column) + '</td><td>' + esc(m.status) + '</td><td class="reason">' + esc(m.reason) + '</td></tr>');
