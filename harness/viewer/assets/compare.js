@@ -180,9 +180,9 @@
   function tableHTML(t, ti) {
     var base = {}, h = ['<table class="cmp" data-table="' + esc(t.id) + '" data-ti="' + ti + '"><thead><tr>'];
     (data.baselines || []).forEach(function (b) { base[b] = true; });
-    h.push('<th class="lab sortable" data-j="-1">' + esc(t.corner) + '</th>');
+    h.push('<th class="lab sortable" tabindex="0" data-j="-1">' + esc(t.corner) + '</th>');
     t.columns.forEach(function (c, j) {
-      h.push('<th class="sortable' + (base[c] ? ' base' : '') + '" data-j="' + j + '" title="' + (base[c] ? 'baseline; ' : '') + 'sort by ' + esc(c) + '">' + esc(c) + '</th>');
+      h.push('<th class="sortable' + (base[c] ? ' base' : '') + '" tabindex="0" data-j="' + j + '" title="' + (base[c] ? 'baseline; ' : '') + 'sort by ' + esc(c) + '">' + esc(c) + '</th>');
     });
     h.push('</tr></thead><tbody>');
     t.rows.forEach(function (row, i) { h.push(rowHTML(row, i, ti >= 0)); });
@@ -309,6 +309,11 @@
       if (th) { sortBy(th.closest('table'), +th.dataset.j); return; }
       if (td) { openRun(+td.dataset.r); return; }
       if (cfg) openConfig(cfg.closest('table'), +cfg.parentNode.dataset.i);
+    });
+    // A heading sorts from the keyboard too (Tab to it, Enter or Space).
+    root.addEventListener('keydown', function (e) {
+      var th = e.target.closest && e.target.closest('th.sortable');
+      if (th && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); sortBy(th.closest('table'), +th.dataset.j); }
     });
   }
   function openRun(r) {

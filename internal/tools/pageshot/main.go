@@ -27,6 +27,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/runtime"
@@ -110,7 +112,7 @@ func shoot(page string, o options, stdout io.Writer) error {
 	}
 	var png []byte
 	var ignored any
-	acts := []chromedp.Action{chromedp.Navigate("file://" + page), chromedp.Evaluate(painted, &ignored, awaitPromise)}
+	acts := []chromedp.Action{chromedp.Navigate("file://" + page), chromedp.Evaluate(painted(), &ignored, awaitPromise)}
 	if o.eval != "" {
 		acts = append(acts, chromedp.Evaluate(o.eval, &ignored), chromedp.Sleep(300*time.Millisecond))
 	}
@@ -121,14 +123,20 @@ func shoot(page string, o options, stdout io.Writer) error {
 	return os.WriteFile(o.out, png, 0o644)
 }
 
-// painted waits for the frame painted after the page was built and
-// returns the marks, in ms from the navigation's start (-1: not set).
-const painted = `new Promise(function (done) {
+// markWait is how long painted waits for the page's marks (ms).
+var markWait = 60000
+
+// painted waits (up to markWait) for the frame painted after the page
+// was built and returns the marks, in ms from the navigation's start
+// (-1: not set).
+func painted() string { return strings.Replace(paintedJS, "MARKWAIT", strconv.Itoa(markWait), 1) }
+
+const paintedJS = `new Promise(function (done) {
   function at(name) { var m = performance.getEntriesByName(name); return m.length ? m[0].startTime : -1; }
   var t0 = Date.now();
   (function wait() {
     var n = performance.getEntriesByType('navigation')[0];
-    if ((at('dsview-ready-frame') < 0 || !n || !n.loadEventEnd) && Date.now() - t0 < 60000) { setTimeout(wait, 20); return; }
+    if ((at('dsview-ready-frame') < 0 || !n || !n.loadEventEnd) && Date.now() - t0 < MARKWAIT) { setTimeout(wait, 20); return; }
     done({ tables: at('dsview-tables'), tablesFrame: at('dsview-tables-frame'), ready: at('dsview-ready'),
       frame: at('dsview-ready-frame'), load: n.loadEventEnd });
   })();
@@ -150,11 +158,11 @@ func measure(ctx context.Context, page string, n int, stdout io.Writer) error {
 	var all []timing
 	for i := range n {
 		var t timing
-		if err := chromedp.Run(ctx, chromedp.Navigate("file://"+page), chromedp.Evaluate(painted, &t, awaitPromise)); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Navigate("file://"+page), chromedp.Evaluate(painted(), &t, awaitPromise)); err != nil {
 			return err
 		}
 		if t.Ready < 0 || t.Frame < 0 {
-			return errors.New("the page set no dsview-ready mark within a minute: not a page of the run viewer?")
+			return fmt.Errorf("the page set no dsview-ready mark within %d ms: not a page of the run viewer?", markWait)
 		}
 		fmt.Fprintf(stdout, "load %d: %v\n", i+1, t)
 		all = append(all, t)
