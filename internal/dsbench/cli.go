@@ -108,7 +108,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (docs/memory-extension.md) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
 	fs.StringVar(&c.year, "year", mocksrv.DefaultYear.String(), "the ds-server the built-in simulator speaks, in-process or over TCP: 2026 (2-Apr-2026, GETS records carry the hourly rate) or 2025 (4-Apr-2025); a --server binary speaks its own")
 	fs.StringVar(&c.replay000, "replay000", "", "add the provisioning thesis's replays (docs/provisioning.md), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
-	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page with the tables, the cost-against-turnaround plot and per-run timelines")
+	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page: the frontier and a clickable cost-against-turnaround plot, the comparison as sortable tables marked against the baselines, per-run timelines (docs/dsview.md)")
 	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
