@@ -2,7 +2,8 @@
 // (Source): config files, folders of them and fixture folders (Resolve),
 // the embedded suite (Suite), SWF workload traces converted in memory
 // (trace.swf:options), the generated workloads of --memwork and
-// --replay000 (Memwork, Replay000), and the workload transforms that
+// --replay000 (Memwork, Replay000), a generated corpus's configs
+// (Corpus: --corpus), and the workload transforms that
 // derive a config's jobs (Transform, Expand: --arrival-factor,
 // --inaccuracy). A Source loads its config (Load) and reads the files it
 // names as ds-server would (ReadBeside).

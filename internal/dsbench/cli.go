@@ -76,6 +76,8 @@ type cliConfig struct {
 	ports     string   // --ports LO-HI (ports.go)
 	html      string   // --html FILE: the run viewer (timeline_html.go)
 	waits     string   // --waits FILE: the wait split of every run (waits.go)
+	// corpus is --corpus, a generated corpus's spec (sources.go).
+	corpus corpusFlag
 	// duplicates are the columns of -a and -b written twice and merged
 	// (spec.go), said on stderr before the runs.
 	duplicates []columns.Duplicate
@@ -107,6 +109,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.memwork, "memwork", "", "add the memory-extension workloads (docs/memory-extension.md), e.g. \"seeds=1,f=1/32|1/8|1,jobs=2000\"; alone when no config is named")
 	fs.StringVar(&c.memFail, "mem-fail", "", "dsmock's memory extension (docs/memory-extension.md) with this failure model: hard, machine or contention (default: off); needs job files with actMemory, e.g. --memwork")
 	fs.StringVar(&c.year, "year", mocksrv.DefaultYear.String(), "the ds-server the built-in simulator speaks, in-process or over TCP: 2026 (2-Apr-2026, GETS records carry the hourly rate) or 2025 (4-Apr-2025); a --server binary speaks its own")
+	fs.Var(&c.corpus, "corpus", "add the configs of a generated corpus (docs/corpus.md), e.g. \"seed=2,all*25\", made in memory, each a row named as writecorpus names its file (tiny-007); alone when no config is named")
 	fs.StringVar(&c.replay000, "replay000", "", "add the provisioning thesis's replays (docs/provisioning.md), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page: the frontier and a clickable cost-against-turnaround plot, the comparison as sortable tables marked against the baselines, per-run timelines (docs/dsview.md)")
 	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
@@ -297,7 +300,7 @@ func (c *cliConfig) bench(args []string) (*bench.Bench, report.Measure, error) {
 	}
 	c.duplicates = append(c.duplicates, baseDups...)
 	c.baselines = baselineColumns(c.baselines, baseVariants, variants)
-	srcs, err := sourcesOrGenerated(c.replay000, c.memwork, args)
+	srcs, err := c.inputs(args)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -1,6 +1,7 @@
 package dsbench
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
@@ -27,22 +28,76 @@ func (c *cliConfig) transform(srcs []sources.Source) ([]sources.Source, error) {
 	return sources.Expand(srcs, afs, incs), nil
 }
 
-// sourcesOrGenerated is sourcesOrReplay000 with the --memwork sweep added
-// first (alone, with any --replay000, when no config is named).
-func sourcesOrGenerated(replay, mem string, args []string) ([]sources.Source, error) {
-	if mem == "" {
-		return sourcesOrReplay000(replay, args)
+// corpusFlag is --corpus: a generated corpus's spec (package
+// harness/corpus), remembered as given even when empty, so that
+// --corpus "" is refused as a spec naming no class rather than read as
+// no flag (which would run the embedded suite instead).
+type corpusFlag struct {
+	spec string
+	set  bool
+}
+
+func (f *corpusFlag) String() string { return f.spec }
+func (f *corpusFlag) Type() string   { return "string" }
+func (f *corpusFlag) Set(v string) error {
+	f.spec, f.set = v, true
+	return nil
+}
+
+// inputs are the sweep's configs: the generated ones first (--memwork,
+// --replay000, --corpus, in that order), then the configs named, or the
+// embedded suite when nothing is named or generated. A bad spec is refused
+// here, before any run; so are two rows of one name (a --corpus config
+// and the same config written by writecorpus and named too, say).
+func (c *cliConfig) inputs(args []string) ([]sources.Source, error) {
+	var out []sources.Source
+	var from []string // where each row comes from, for the duplicate's message
+	add := func(srcs []sources.Source, flag string) {
+		for _, s := range srcs {
+			out = append(out, s)
+			from = append(from, cmp.Or(flag, s.Path))
+		}
 	}
-	out, err := sources.Memwork(mem)
-	if err != nil || (len(args) == 0 && replay == "") {
-		return out, err
+	generated := false
+	if c.memwork != "" {
+		srcs, err := sources.Memwork(c.memwork)
+		if err != nil {
+			return nil, err
+		}
+		add(srcs, "--memwork")
+		generated = true
 	}
-	if replay == "" {
-		more, err := sources.Resolve(args)
-		return append(out, more...), err
+	if c.replay000 != "" {
+		srcs, err := sources.Replay000(c.replay000)
+		if err != nil {
+			return nil, err
+		}
+		add(srcs, "--replay000")
+		generated = true
 	}
-	more, err := sourcesOrReplay000(replay, args)
-	return append(out, more...), err
+	if c.corpus.set {
+		srcs, err := sources.Corpus(c.corpus.spec)
+		if err != nil {
+			return nil, fmt.Errorf("--corpus: %w", err)
+		}
+		add(srcs, "--corpus")
+		generated = true
+	}
+	if len(args) > 0 || !generated {
+		srcs, err := sources.Resolve(args)
+		if err != nil {
+			return nil, err
+		}
+		add(srcs, "")
+	}
+	seen := map[string]int{}
+	for i, s := range out {
+		if j, dup := seen[s.Name]; dup {
+			return nil, fmt.Errorf("two configs are both named %q (%s and %s): rename one", s.Name, from[j], from[i])
+		}
+		seen[s.Name] = i
+	}
+	return out, nil
 }
 
 // checkMemFail refuses, before any run, --mem-fail with a config whose
@@ -61,20 +116,6 @@ func checkMemFail(srcs []sources.Source, m mocksrv.MemFailModel) error {
 		}
 	}
 	return nil
-}
-
-// sourcesOrReplay000 is sources.Resolve, with the --replay000 sweep added (and
-// alone when no config is named, instead of the embedded suite).
-func sourcesOrReplay000(spec string, args []string) ([]sources.Source, error) {
-	if spec == "" {
-		return sources.Resolve(args)
-	}
-	out, err := sources.Replay000(spec)
-	if err != nil || len(args) == 0 {
-		return out, err
-	}
-	more, err := sources.Resolve(args)
-	return append(out, more...), err
 }
 
 // swfRun is what a trace's run under t has in place of its servers
