@@ -1,6 +1,9 @@
 package sgme
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/dssim-go/dssim-go/estimator"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -92,8 +95,12 @@ func (s *sgme) noteDone(e *protocol.JobCompleted) {
 // jobs, the start from the simulator's truth, else the last dispatch time
 // (an upper bound on the run, so the slowdown is underestimated: Approx).
 func (s *sgme) slowdown(truth *strategies.Truth) (float64, bool) {
+	// Summed in job order: a map's order changes from run to run, and so
+	// would the sum's last bits (a sweep's shards and its unsharded run
+	// must report the same bytes).
 	sum, n := 0.0, 0
-	for id, d := range s.done {
+	for _, id := range slices.Sorted(maps.Keys(s.done)) {
+		d := s.done[id]
 		start := d[0]
 		if truth != nil {
 			if jt, ok := truth.Jobs[id]; ok {
