@@ -144,3 +144,24 @@ func TestCorpusFingerprintCoversJobFile(t *testing.T) {
 	assert.NotEqual(t, digest(srcs[0]), digest(other))
 	assert.Equal(t, digest(srcs[0]), digest(srcs[0]))
 }
+
+// A --server binary is given a corpus config's job file: the run over TCP
+// against dsmock's binary has the in-process run's summary.
+func TestCorpusServerBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dsmock")
+	}
+	bin := buildCmd(t, "cmd/dsmock")
+	args := []string{"-a", "ff", "-b", "ff", "-f", "csv", "--progress", "never", "--corpus", "seed=3,estimate:jobs=30"}
+	code, inProcess, stderr := runMain(args...)
+	require.Equal(t, ExitOK, code, stderr)
+	code, overTCP, stderr := runMain(append(args, "--server", bin)...)
+	require.Equal(t, ExitOK, code, stderr)
+	summary := func(csv string) []string {
+		lines := strings.Split(strings.TrimSpace(csv), "\n")
+		require.Len(t, lines, 2, csv)
+		return strings.Split(lines[1], ",")[:10] // config … total_cost
+	}
+	assert.Equal(t, summary(inProcess), summary(overTCP))
+	assert.Equal(t, []string{"estimate-001", "ff", "ok"}, summary(overTCP)[:3])
+}
