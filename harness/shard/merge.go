@@ -95,7 +95,7 @@ func checkPieceRuns(file string, sh bench.Shard, sw Fingerprint, runs []pieceRun
 	total := len(sw.Configs) * cols
 	want := 0
 	for k := 0; k < total; k++ {
-		if sh.Has(k) {
+		if sh.Has(k, cols) {
 			want++
 		}
 	}
@@ -105,7 +105,7 @@ func checkPieceRuns(file string, sh bench.Shard, sw Fingerprint, runs []pieceRun
 	seen := map[int]bool{}
 	for _, pr := range runs {
 		k := pr.Index
-		if k < 0 || k >= total || !sh.Has(k) || seen[k] {
+		if k < 0 || k >= total || !sh.Has(k, cols) || seen[k] {
 			return fmt.Errorf("%s: run index %d is not one of shard %s's runs (or given twice)", file, k, sh)
 		}
 		seen[k] = true
