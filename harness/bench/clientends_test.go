@@ -2,12 +2,16 @@ package bench
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/harness/columns"
+	"github.com/dssim-go/dssim-go/harness/sources"
 )
 
 // How a run with an external client ends, in the cases a student met:
@@ -120,6 +124,24 @@ done
 	assert.Less(t, time.Since(start), 30*time.Second)
 	assert.Equal(t, StatusError, res[0].Status)
 	assert.Contains(t, res[0].Err, `server: job 0 offered 1000 times, every action refused (the last: "SCHD 37 joon 0": ERR: No such waiting job exists)`)
+}
+
+// After an interrupt, the runs not started end at once as interrupted,
+// their configs not even loaded (an invalid one is not reported invalid).
+func TestInterruptedRunsDoNotLoad(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.xml")
+	require.NoError(t, os.WriteFile(bad, []byte("<config><servers/></config>"), 0o644))
+	vs, err := columns.ParseVariants([]string{"ff,bf"})
+	require.NoError(t, err)
+	b := &Bench{Sources: append(fixtureSources(t, "sample-config01"), sources.Source{Name: "bad", Path: bad}), Variants: vs}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := b.Run(ctx)
+	require.Len(t, res, 4)
+	for _, r := range res {
+		assert.Equal(t, StatusError, r.Status, "%s %s", r.Config, r.Variant)
+		assert.Equal(t, "interrupted", r.Err, "%s %s", r.Config, r.Variant)
+	}
 }
 
 // Ctrl-C is "interrupted", not "context canceled".

@@ -221,6 +221,12 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	} else {
 		r.Variant = b.ClientLabel()
 	}
+	if ctx.Err() != nil {
+		// Interrupted: the runs still queued end at once, without loading
+		// their configs (a large sweep took minutes to stop).
+		r.fill(runOutput{err: ctx.Err()}, b.Timeout())
+		return r
+	}
 	cfg, err := cache.load(run.Source)
 	if err != nil {
 		r.Status, r.Err = StatusInvalidConfig, oneLine(err.Error())
