@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -267,8 +268,16 @@ func checkMetrics(t *testing.T, b *viewer.Browser, text string) {
 		Headings []string
 		Zero     string
 	}
-	b.Eval(t, `({headings: [...document.querySelectorAll('#dsview-metrics h3')].map(h => h.textContent),
+	// The tables are built by the details' toggle event, which the
+	// browser fires as a task of its own after the click: wait for it (a
+	// slow machine, or -race, runs this Eval first).
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		b.Eval(t, `({headings: [...document.querySelectorAll('#dsview-metrics h3')].map(h => h.textContent),
 		zero: document.querySelector('#dsview-metrics > p.tnote').textContent})`, &got)
+		if len(got.Headings) > 0 || time.Now().After(deadline) {
+			break
+		}
+	}
 	if before != 0 || !slices.Equal(got.Headings, want) || got.Zero != zero {
 		t.Errorf("metrics: %d tables before unfolding; after: %q, %q; want %q, %q", before, got.Headings, got.Zero, want, zero)
 	}
