@@ -143,28 +143,54 @@ func frontier(ranked []Ranked, most int) []string {
 func (r Output) writeSummary(w io.Writer) error {
 	s := r.Summarise()
 	tw := newTableWriter(w, false)
-	tw.heading(s.heading(), 2, true)
-	tw.row("#", "Strategy", "Turnaround", "Util %", "Cost", "TAT/bound", "Cost/bound", "Finished", "Beats the baselines")
+	// Without a baseline among the columns there are no wins to count;
+	// the wins, when shown, are the last column, free text.
+	bases := len(r.Comparison.Baselines) > 0
+	tw.heading(s.heading(), 2, bases)
+	head := []string{"#", "Strategy", "Turnaround", "Util %", "Cost", "TAT/bound", "Cost/bound", "Finished"}
+	if bases {
+		head = append(head, "Beats the baselines")
+	}
+	tw.row(head...)
 	for i, rk := range s.Ranked {
-		wins := "(baseline)"
-		switch {
-		case rk.Wins != nil:
-			wins = fmt.Sprintf("%d/%d configs", len(rk.Wins.Configs), rk.Wins.Of)
-		case !rk.Baseline:
-			wins = ""
+		row := []string{fmt.Sprint(i + 1), rk.Column, cellText(rk.Turnaround, 2), cellText(rk.Util, 2), cellText(rk.Cost, 2),
+			cellText(rk.TATBound, 2), cellText(rk.CostBound, 2), fmt.Sprintf("%d/%d", rk.Finished, s.Configs)}
+		if bases {
+			row = append(row, rk.winsCell())
 		}
-		tw.row(fmt.Sprint(i+1), rk.Column, cellText(rk.Turnaround, 2), cellText(rk.Util, 2), cellText(rk.Cost, 2),
-			cellText(rk.TATBound, 2), cellText(rk.CostBound, 2), fmt.Sprintf("%d/%d", rk.Finished, s.Configs), wins)
+		tw.row(row...)
 	}
-	tw.end()
+	tw.end() // (ends with a blank line)
+	var lines []string
 	for _, p := range s.lookAt(r.Comparison) {
-		for _, l := range wrap(p, summaryWidth) {
-			tw.printf("%s\n", l)
-		}
+		lines = append(lines, wrap(p, summaryWidth)...)
 	}
-	s.writeFailed(tw)
-	tw.printf("\nMore: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE\n")
+	if failed := s.failedLines(); len(failed) > 0 {
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, failed...)
+	}
+	if len(lines) > 0 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, "More: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE")
+	for _, l := range lines {
+		tw.printf("%s\n", l)
+	}
 	return tw.err
+}
+
+// winsCell is the "Beats the baselines" cell: the configs where the column
+// beats every baseline, "(baseline)" for a baseline.
+func (rk Ranked) winsCell() string {
+	switch {
+	case rk.Wins != nil:
+		return fmt.Sprintf("%d/%d configs", len(rk.Wins.Configs), rk.Wins.Of)
+	case rk.Baseline:
+		return "(baseline)"
+	}
+	return ""
 }
 
 func (s Summary) heading() string {
@@ -214,24 +240,25 @@ func (s Summary) lookAt(c Comparison) []string {
 // line each; -f table lists every one.
 const maxFailedShown = 5
 
-// writeFailed lists the runs without a result (other than the expected
+// failedLines lists the runs without a result (other than the expected
 // ones), each on one line cut to the summary's width.
-func (s Summary) writeFailed(tw *tableWriter) {
+func (s Summary) failedLines() []string {
 	if len(s.Failed) == 0 {
-		return
+		return nil
 	}
-	tw.printf("\n%s without a result:\n", Plural(len(s.Failed), "run"))
+	lines := []string{Plural(len(s.Failed), "run") + " without a result:"}
 	for i, res := range s.Failed {
 		if i == maxFailedShown {
-			tw.printf("  … and %d more: -f table lists every one with its reason\n", len(s.Failed)-i)
+			lines = append(lines, fmt.Sprintf("  … and %d more: -f table lists every one with its reason", len(s.Failed)-i))
 			break
 		}
 		reason := res.Err
 		if res.Status == bench.StatusUnscheduled {
 			reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
 		}
-		tw.printf("%s\n", firstLine(fmt.Sprintf("  %s  %s  %s  %s", res.Config, res.Variant, res.Status, reason), summaryWidth))
+		lines = append(lines, firstLine(fmt.Sprintf("  %s  %s  %s  %s", res.Config, res.Variant, res.Status, reason), summaryWidth))
 	}
+	return lines
 }
 
 // mostWins names the columns that beat every baseline on the most configs.

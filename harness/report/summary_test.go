@@ -149,3 +149,20 @@ func TestZeroMetricTablesNamedOnce(t *testing.T) {
 	assert.Contains(t, b.String(), "Strategy metric some")
 	assert.False(t, strings.Contains(b.String(), "Strategy metric zeros"))
 }
+
+// Without a baseline among the columns the wins column is left out, and
+// with nothing to say under the table, one blank line parts it from
+// "More:".
+func TestSummaryWithoutBaselines(t *testing.T) {
+	res := []bench.Result{{Config: "c", Variant: "x", Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: 5, AvgUtil: 50, TotalCost: 2},
+		Bounds: bench.Bounds{MeanActualRuntime: 5, PackingCost: 1}}}
+	out := Output{Results: res, Comparison: Compare(res, []string{"c"}, []string{"x"}, []string{"ff"}, Turnaround)}
+	var b bytes.Buffer
+	require.NoError(t, out.Write(&b, FormatSummary))
+	assert.Equal(t, `Ranked by configs finished, then turnaround time (-o); means over every config
+#  Strategy  Turnaround  Util %  Cost  TAT/bound  Cost/bound  Finished
+1  x               5.00   50.00  2.00       1.00        2.00       1/1
+
+More: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE
+`, b.String())
+}

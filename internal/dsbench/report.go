@@ -65,7 +65,7 @@ func (rp benchReport) write(w, stderr io.Writer, results []bench.Result) int {
 		if len(results) != 1 {
 			what = fmt.Sprintf("none of the %d runs produced a result", len(results))
 		}
-		fmt.Fprintf(stderr, "dsbench: %s (the table \"Runs without a result\" says why)\n", what)
+		fmt.Fprintf(stderr, "dsbench: %s (the report says why)\n", what)
 		return ExitFailure
 	}
 	if rp.strict && slices.ContainsFunc(results, func(r bench.Result) bool { return !r.OK() }) {
