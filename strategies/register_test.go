@@ -95,7 +95,7 @@ func TestRegisterRefuses(t *testing.T) {
 // (swapped letters and case included), and always the reminder that a new
 // package must be imported by strategies/all.
 func TestUnknownStrategySuggests(t *testing.T) {
-	const note = "; a new strategy package must be imported by the command's main: strategies/all/all.go in this module)"
+	const note = "; a new strategy package must be imported by the command's main, strategies/all/all.go in this module, and the command built again)"
 	Register(Info{Name: "rg", New: newLeaf})
 	t.Cleanup(func() { unregister("rg") })
 	cases := []struct {

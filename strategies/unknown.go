@@ -20,6 +20,6 @@ func UnknownStrategy(name string) error {
 	if near := didyoumean.Nearest(name, names); near != "" {
 		hint = ": did you mean " + near + "?"
 	}
-	return fmt.Errorf("unknown strategy %q%s (known: %s; a new strategy package must be imported by the command's main: strategies/all/all.go in this module)",
+	return fmt.Errorf("unknown strategy %q%s (known: %s; a new strategy package must be imported by the command's main, strategies/all/all.go in this module, and the command built again)",
 		name, hint, strings.Join(names, ", "))
 }

@@ -108,7 +108,7 @@ func TestParseMeasure(t *testing.T) {
 		assert.Equal(t, want, m)
 	}
 	_, err := ParseMeasure("speed")
-	assert.EqualError(t, err, `unknown objective "speed" (want tt, ru or co)`)
+	assert.EqualError(t, err, `unknown objective "speed" (want tt (turnaround), ru (utilisation) or co (cost))`)
 	_, err = ParseMeasure("cots")
-	assert.EqualError(t, err, `unknown objective "cots" (want tt, ru or co); did you mean cost?`)
+	assert.EqualError(t, err, `unknown objective "cots" (want tt (turnaround), ru (utilisation) or co (cost)); did you mean cost?`)
 }

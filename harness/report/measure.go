@@ -61,6 +61,6 @@ func ParseMeasure(s string) (Measure, error) {
 	case "co", "cost":
 		return Cost, nil
 	}
-	return 0, fmt.Errorf("unknown objective %q (want tt, ru or co)%s", s,
+	return 0, fmt.Errorf("unknown objective %q (want tt (turnaround), ru (utilisation) or co (cost))%s", s,
 		didyoumean.Hint(strings.ToLower(s), []string{"tt", "ru", "co", "turnaround", "utilisation", "utilization", "cost"}))
 }

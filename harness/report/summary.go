@@ -162,6 +162,10 @@ func (r Output) writeSummary(w io.Writer) error {
 	}
 	tw.end() // (ends with a blank line)
 	var lines []string
+	lines = append(lines, "TAT/bound and Cost/bound: means of each config's ratio to its physical bound (1.00 is the bound).")
+	if bases {
+		lines = append(lines, wrap("Baselines (-b): "+strings.Join(r.Comparison.Baselines, ", ")+".", summaryWidth)...)
+	}
 	for _, p := range s.lookAt(r.Comparison) {
 		lines = append(lines, wrap(p, summaryWidth)...)
 	}
@@ -174,7 +178,7 @@ func (r Output) writeSummary(w io.Writer) error {
 	if len(lines) > 0 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, "More: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE")
+	lines = append(lines, "More: -f table (course tables), -a (fewer columns), --list (every strategy), -f csv|json, --plots DIR, --html FILE")
 	for _, l := range lines {
 		tw.printf("%s\n", l)
 	}

@@ -24,6 +24,8 @@ func TestSummaryHandComputed(t *testing.T) {
 2  atl           200.00  100.00  20.00      10.00        4.00       3/3  (baseline)
 3  mine           55.00   75.00  20.00       2.75        4.00       2/3  1/2 configs
 
+TAT/bound and Cost/bound: means of each config's ratio to its physical bound (1.00 is the bound).
+Baselines (-b): atl, ff.
 Look at ff, the best on the objective of those that finished every config; on the cost-turnaround frontier (no
   other both faster and cheaper): ff, atl.
 Beats every baseline on the most configs (1 of 2): mine.
@@ -31,7 +33,7 @@ Beats every baseline on the most configs (1 of 2): mine.
 1 run without a result:
   c3  mine  timeout  killed after 1s
 
-More: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE
+More: -f table (course tables), -a (fewer columns), --list (every strategy), -f csv|json, --plots DIR, --html FILE
 `
 	assert.Equal(t, want, b.String())
 }
@@ -151,8 +153,7 @@ func TestZeroMetricTablesNamedOnce(t *testing.T) {
 }
 
 // Without a baseline among the columns the wins column is left out, and
-// with nothing to say under the table, one blank line parts it from
-// "More:".
+// so is the baselines' line.
 func TestSummaryWithoutBaselines(t *testing.T) {
 	res := []bench.Result{{Config: "c", Variant: "x", Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: 5, AvgUtil: 50, TotalCost: 2},
 		Bounds: bench.Bounds{MeanActualRuntime: 5, PackingCost: 1}}}
@@ -163,6 +164,8 @@ func TestSummaryWithoutBaselines(t *testing.T) {
 #  Strategy  Turnaround  Util %  Cost  TAT/bound  Cost/bound  Finished
 1  x               5.00   50.00  2.00       1.00        2.00       1/1
 
-More: -f table (the course's full tables), --list (every strategy), -f csv|json, --plots DIR, --html FILE
+TAT/bound and Cost/bound: means of each config's ratio to its physical bound (1.00 is the bound).
+
+More: -f table (course tables), -a (fewer columns), --list (every strategy), -f csv|json, --plots DIR, --html FILE
 `, b.String())
 }

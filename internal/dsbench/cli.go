@@ -568,19 +568,23 @@ func usage(w io.Writer, fs *pflag.FlagSet) {
        dsbench --shard i/n --out PIECE.json [flags] [configs ...]
        dsbench merge [-f FORMAT] [--plots DIR] [--out FILE] PIECE.json ...
 
-Runs strategies × configs against the ds-sim simulator and prints the
-course-style comparison: turnaround, utilisation and cost per config, the
-Average and Normalised rows against the baselines, the configs where each
-strategy beats every baseline, and each result against its physical bound.
-With no config it runs the embedded suite (package configs). A workload
+Runs strategies × configs against the ds-sim simulator and prints a summary:
+the strategies ranked by configs finished, then the objective (-o), with their
+mean turnaround, utilisation, cost and ratios to the physical bounds, and
+which one to look at and why. -f table prints the course-style comparison
+instead (the default with --client): turnaround, utilisation and cost per
+config, the Average and Normalised rows against the baselines (-b), the
+configs where each strategy beats every baseline, and each result against
+its physical bound. With no config it runs the embedded suite (package
+configs). A workload
 trace in the Standard Workload Format (trace.swf or .swf.gz, options after a
 colon, e.g. trace.swf:procs-per-core=4,time-scale=0.5; see dsswf -h) is
 converted and run as a config, with servers derived from the trace; what
 the conversion left out is said on stderr, once per trace. A trace option
 takes one value: give the trace once per value to compare several.
 
-A sweep can be split over machines: each runs --shard i/n (round-robin slices
-of the run list) and writes a JSON piece; "dsbench merge" of all n pieces
+A sweep can be split over machines: each runs --shard i/n (slices of the
+run list that share every config and strategy) and writes a JSON piece; "dsbench merge" of all n pieces
 prints the report the whole sweep would.
 
 An output flag (--out, --html, --waits, --plots, --keep-logs), or a

@@ -39,7 +39,7 @@ func TestMainDefaultRun(t *testing.T) {
 		assert.LessOrEqual(t, utf8.RuneCountInString(l), 120, "%q", l)
 	}
 	for _, want := range []string{"(in-process, ds-server 2026)", "\nRanked by configs finished, then turnaround time",
-		"\nLook at ", "\nExpected: flaky-servers has server failures", "\nMore: -f table (the course's full tables)"} {
+		"\nLook at ", "\nExpected: flaky-servers has server failures", "\nMore: -f table (course tables), -a (fewer columns)", "\nTAT/bound and Cost/bound: means of each config's ratio", "\nBaselines (-b): atl, ff, bf, fc, fafc.\n"} {
 		assert.Contains(t, out, want)
 	}
 	assert.Regexp(t, `\n30\s+\S+\s`, out, "every strategy ranked")
@@ -229,7 +229,7 @@ func TestObjectiveThatLooksLikeAFile(t *testing.T) {
 		code, out, stderr := runMain("-f", "csv", "-o", tc.value, "-a", "ff", "--replay000", "seeds=0,limit=3")
 		assert.Equal(t, ExitUsage, code, tc.value)
 		assert.Empty(t, out)
-		assert.Contains(t, stderr, `dsbench: unknown objective "`+tc.value+`" (want tt, ru or co)`, tc.value)
+		assert.Contains(t, stderr, `dsbench: unknown objective "`+tc.value+`" (want tt (turnaround), ru (utilisation) or co (cost))`, tc.value)
 		assert.Equal(t, tc.hint, strings.Contains(stderr, "(-o is the objective; the output file is --out)"), "%s: %s", tc.value, stderr)
 	}
 }
