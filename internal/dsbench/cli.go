@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"io"
 	"net"
@@ -140,7 +141,7 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	fs := cliFlags(&c)
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "dsbench: %v (see dsbench -h)\n", err)
+		fmt.Fprintf(stderr, "dsbench: %v (see dsbench -h)\n", flaghint.Error(fs, err))
 		return ExitUsage
 	}
 	if c.help {

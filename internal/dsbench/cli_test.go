@@ -141,6 +141,9 @@ func TestAlgorithmIsAlgo(t *testing.T) {
 	code, _, stderr = runMain("--algorithm")
 	assert.Equal(t, ExitUsage, code)
 	assert.Equal(t, "dsbench: flag needs an argument: --algorithm (see dsbench -h)\n", stderr)
+	code, _, stderr = runMain("--plot", "p")
+	assert.Equal(t, ExitUsage, code)
+	assert.Equal(t, "dsbench: unknown flag: --plot; did you mean --plots? (see dsbench -h)\n", stderr)
 }
 
 // --strict turns a run without a result into exit status 3.

@@ -2,6 +2,7 @@ package dsbench
 
 import (
 	"fmt"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -31,7 +32,7 @@ func mergeMain(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.strict, "strict", false, "exit 3 when any run has no result")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "dsbench merge: %v (see dsbench merge -h)\n", err)
+		fmt.Fprintf(stderr, "dsbench merge: %v (see dsbench merge -h)\n", flaghint.Error(fs, err))
 		return ExitUsage
 	}
 	if c.help {

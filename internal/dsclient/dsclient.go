@@ -9,6 +9,7 @@
 package dsclient
 
 import (
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 
 	"context"
@@ -140,7 +141,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := fs.Parse(args); err != nil {
-		return fail(ExitUsage, "%v (see dsclient -h)", err)
+		return fail(ExitUsage, "%v (see dsclient -h)", flaghint.Error(fs, err))
 	}
 	switch {
 	case cfg.help:

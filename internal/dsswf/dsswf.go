@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 	"os"
 	"path/filepath"
@@ -55,7 +56,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := fs.Parse(args); err != nil {
-		return fail(ExitUsage, "%v (see dsswf -h)", err)
+		return fail(ExitUsage, "%v (see dsswf -h)", flaghint.Error(fs, err))
 	}
 	if help {
 		usage(stdout, fs)

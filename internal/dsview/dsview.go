@@ -9,6 +9,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 	"os"
 	"path/filepath"
@@ -45,7 +46,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "dsview: %v (see dsview -h)\n", err)
+		fmt.Fprintf(stderr, "dsview: %v (see dsview -h)\n", flaghint.Error(fs, err))
 		return ExitUsage
 	}
 	if *help {
@@ -69,7 +70,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	}
 	if *config == "" || fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
+		switch {
+		case *config == "" && fs.NArg() == 0:
+			fmt.Fprintln(stderr, "dsview: want -c config.xml and at least one log (see dsview -h)")
+		case *config == "":
+			fmt.Fprintf(stderr, "dsview: no -c: give the config the runs used, dsview -c config.xml %s (see dsview -h)\n", strings.Join(fs.Args(), " "))
+		default:
+			fmt.Fprintf(stderr, "dsview: no log given: dsview -c %s run.log, a log ds-server or dsmock wrote with -v brief or -v all (see dsview -h)\n", *config)
+		}
 		return ExitUsage
 	}
 	chosen := false // the page's file was chosen here: say which

@@ -83,10 +83,11 @@ func TestDsviewRefuses(t *testing.T) {
 		code int
 		want string
 	}{
-		{"no config", []string{vall}, ExitUsage, "want -c config.xml"},
+		{"no config", []string{vall}, ExitUsage, "dsview: no -c: give the config the runs used, dsview -c config.xml " + vall + " (see dsview -h)"},
+		{"nothing", nil, ExitUsage, "dsview: want -c config.xml and at least one log"},
 		{"ds-system.xml as the config", []string{"-c", system, vall}, ExitFailure,
 			"-c " + system + ": this is a ds-system.xml (the servers ds-server or dsmock writes for its client, without the jobs); dsview needs the configuration file the run used"},
-		{"no log", []string{"-c", cfg}, ExitUsage, "at least one log"},
+		{"no log", []string{"-c", cfg}, ExitUsage, "dsview: no log given: dsview -c " + cfg + " run.log, a log ds-server or dsmock wrote"},
 		{"a config as the log", []string{"-c", cfg, cfg}, ExitFailure, cfg + ":1: not a ds-server log"},
 		{"cut short", []string{"-c", cfg, cut}, ExitFailure, cut + ":"},
 		{"another config", []string{"-c", other, vall}, ExitFailure, vall + ":11: job 0 has Est Runtime 653 in the log but 1135"},
