@@ -40,6 +40,23 @@ func cfgIsSpace(c byte) bool {
 // digits up to the first non-digit ("12abc" gives 12). No digits, or a value
 // beyond the 64-bit range, is reported through the status.
 func cfgStrtol(s string) (int64, cfgNumStatus) {
+	v, digits, over := Strtol(s)
+	switch {
+	case !digits:
+		return 0, cfgNumNoDigits
+	case over:
+		return 0, cfgNumRange
+	}
+	return v, cfgNumOK
+}
+
+// Strtol is C's strtol(s, &end, 10) on a 64-bit long: leading white space
+// (isspace in the "C" locale), an optional sign, decimal digits up to the
+// first non-digit; a value beyond the long range saturates at LONG_MAX or
+// LONG_MIN with over set (strtol's ERANGE). digits is false when there is
+// none (v is then 0). The config loader and the text front (mocksrv.CInt)
+// both read numbers with it, as ds-server does.
+func Strtol(s string) (v int64, digits, over bool) {
 	i := 0
 	for i < len(s) && cfgIsSpace(s[i]) {
 		i++
@@ -50,26 +67,27 @@ func cfgStrtol(s string) (int64, cfgNumStatus) {
 		i++
 	}
 	start := i
-	var v uint64
-	over := false
+	var u uint64
 	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 		d := uint64(s[i] - '0')
-		if v > (math.MaxUint64-d)/10 {
+		if u > (math.MaxUint64-d)/10 {
 			over = true
 			continue
 		}
-		v = v*10 + d
+		u = u*10 + d
 	}
 	if i == start {
-		return 0, cfgNumNoDigits
+		return 0, false, false
 	}
-	if over || (!neg && v > math.MaxInt64) || (neg && v > 1<<63) {
-		return 0, cfgNumRange
+	switch {
+	case neg && (over || u > 1<<63):
+		return math.MinInt64, true, true
+	case neg:
+		return -int64(u), true, false
+	case over || u > math.MaxInt64:
+		return math.MaxInt64, true, true
 	}
-	if neg {
-		return -int64(v), cfgNumOK
-	}
-	return int64(v), cfgNumOK
+	return int64(u), true, false
 }
 
 // cfgInt32 is the C conversion of strtol's long result to an int: the low 32
