@@ -87,21 +87,13 @@ func ParseSweeps(flag string, values []string) ([]*Sweep, error) {
 	return specs, nil
 }
 
-// refuses tells whether the strategy, built with val for key (and the
-// first value of every other key written), is refused: val is then no
-// value of key, whatever its kind.
+// refuses tells whether val is no value of key, whatever its kind: the
+// strategy refuses to be built with it (builds).
 func (s *Sweep) refuses(key, val string) bool {
 	if _, ok := Lookup(s.Name); !ok {
 		return false // the unknown strategy is the error to report
 	}
-	settings := map[string]string{key: val}
-	for _, k := range s.Keys {
-		if k != key && len(s.Vals[k]) > 0 {
-			settings[k] = s.Vals[k][0]
-		}
-	}
-	_, err := New(s.Name, settings)
-	return err != nil
+	return !s.builds(key, val)
 }
 
 // accepts tells whether val, a bare token that is also a registered
@@ -109,8 +101,7 @@ func (s *Sweep) refuses(key, val string) bool {
 // reading it either way is a guess (thr:queue=gq,fcfs could be two queue
 // policies or thr beside the strategy fcfs), and a silent guess makes a
 // column the user did not ask for. Only String parameters can take a bare
-// name; whether this one takes val is for the strategy to say, so it is
-// built with val (and the first value of every other key written).
+// name; whether this one takes val is for the strategy to say (builds).
 func (s *Sweep) accepts(key, val string) bool {
 	if s == nil || key == "" {
 		return false
@@ -122,6 +113,12 @@ func (s *Sweep) accepts(key, val string) bool {
 	if p, ok := info.param(key); !ok || p.Kind != String {
 		return false
 	}
+	return s.builds(key, val)
+}
+
+// builds tells whether the strategy is made with val for key and the
+// first value of every other key written.
+func (s *Sweep) builds(key, val string) bool {
 	settings := map[string]string{key: val}
 	for _, k := range s.Keys {
 		if k != key && len(s.Vals[k]) > 0 {

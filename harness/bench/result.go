@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -59,6 +60,24 @@ type Result struct {
 
 // OK reports whether the run produced comparable numbers.
 func (r Result) OK() bool { return r.Status == StatusOK }
+
+// Reason is why the run has no result, as the reports show it: its error,
+// after the count of jobs an unscheduled run left.
+func (r Result) Reason() string {
+	if r.Status == StatusUnscheduled {
+		return JoinReason(fmt.Sprintf("%d jobs not scheduled", r.Unscheduled), r.Err)
+	}
+	return r.Err
+}
+
+// ShownStatus is the run's status as the reports show it: "expected" for a
+// run that cannot finish by design (NeedsQueue), else its Status.
+func (r Result) ShownStatus() string {
+	if r.NeedsQueue() {
+		return "expected"
+	}
+	return string(r.Status)
+}
 
 // NeedsQueue reports whether the run failed the way a strategy without the
 // global queue fails on a config with resource failures: a failed server

@@ -196,41 +196,30 @@ func allZero(t Table) bool {
 // the config has server failures and the strategy never takes a job back
 // from the global queue. They are no error of the run or the strategy.
 func (r Output) writeExpected(tw *tableWriter) {
+	r.writeRunsWithout(tw, "Runs that cannot finish by design (server failures; the strategy never takes jobs back from the global queue)", true)
+}
+
+// writeProblems lists the other runs without a result.
+func (r Output) writeProblems(tw *tableWriter) {
+	r.writeRunsWithout(tw, "Runs without a result", false)
+}
+
+// writeRunsWithout is a table of the runs without a result that are
+// expected (NeedsQueue) or not, with their status and reason.
+func (r Output) writeRunsWithout(tw *tableWriter, heading string, expected bool) {
 	var runs []bench.Result
 	for _, res := range r.Results {
-		if res.NeedsQueue() {
+		if !res.OK() && res.NeedsQueue() == expected {
 			runs = append(runs, res)
 		}
 	}
 	if len(runs) == 0 {
 		return
 	}
-	tw.heading("Runs that cannot finish by design (server failures; the strategy never takes jobs back from the global queue)", 3, true)
+	tw.heading(heading, 3, true)
 	tw.row("Config", "Strategy", "Status", "Reason")
 	for _, res := range runs {
-		tw.row(res.Config, res.Variant, "expected", res.Err)
-	}
-	tw.end()
-}
-
-func (r Output) writeProblems(tw *tableWriter) {
-	var bad []bench.Result
-	for _, res := range r.Results {
-		if !res.OK() && !res.NeedsQueue() {
-			bad = append(bad, res)
-		}
-	}
-	if len(bad) == 0 {
-		return
-	}
-	tw.heading("Runs without a result", 3, true)
-	tw.row("Config", "Strategy", "Status", "Reason")
-	for _, res := range bad {
-		reason := res.Err
-		if res.Status == bench.StatusUnscheduled {
-			reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
-		}
-		tw.row(res.Config, res.Variant, string(res.Status), reason)
+		tw.row(res.Config, res.Variant, res.ShownStatus(), res.Reason())
 	}
 	tw.end()
 }

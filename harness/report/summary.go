@@ -256,11 +256,7 @@ func (s Summary) failedLines() []string {
 			lines = append(lines, fmt.Sprintf("  … and %d more: -f table lists every one with its reason", len(s.Failed)-i))
 			break
 		}
-		reason := res.Err
-		if res.Status == bench.StatusUnscheduled {
-			reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
-		}
-		lines = append(lines, firstLine(fmt.Sprintf("  %s  %s  %s  %s", res.Config, res.Variant, res.Status, reason), summaryWidth))
+		lines = append(lines, firstLine(fmt.Sprintf("  %s  %s  %s  %s", res.Config, res.Variant, res.Status, res.Reason()), summaryWidth))
 	}
 	return lines
 }

@@ -232,14 +232,7 @@ func missing(results []bench.Result) []viewer.Missing {
 			if res.OK() || res.NeedsQueue() != expected {
 				continue
 			}
-			status, reason := string(res.Status), res.Err
-			switch {
-			case expected:
-				status = "expected"
-			case res.Status == bench.StatusUnscheduled:
-				reason = bench.JoinReason(fmt.Sprintf("%d jobs not scheduled", res.Unscheduled), res.Err)
-			}
-			out = append(out, viewer.Missing{Config: res.Config, Column: res.Variant, Status: status, Reason: reason})
+			out = append(out, viewer.Missing{Config: res.Config, Column: res.Variant, Status: res.ShownStatus(), Reason: res.Reason()})
 		}
 	}
 	return out
