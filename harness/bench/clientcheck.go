@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,27 +223,10 @@ func jarOf(args []string) (string, []string) {
 	return "", args
 }
 
-// replaceFile writes data to path through a temporary file in its folder
-// and a rename: a link at path (hard or symbolic) is replaced, never
-// written through onto the file it leads to, and a reader never sees half
-// a file.
+// replaceFile is outputs.ReplaceFile, a folder in the way said in words.
 func replaceFile(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".dsbench-"+filepath.Base(path)+"-*")
+	err := outputs.ReplaceFile(path, data, ".dsbench-"+filepath.Base(path)+"-")
 	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
 		if st, serr := os.Stat(path); serr == nil && st.IsDir() {
 			return fmt.Errorf("%s: cannot write the file: a folder of that name is in the way", path)
 		}

@@ -136,3 +136,30 @@ func CheckInputsIn(flag, dir string, inputs func() []InputFile, writes func(name
 	}
 	return nil
 }
+
+// ReplaceFile writes data to path (mode 0644) through a temporary file in
+// its folder and a rename: a reader, or a concurrent writer, never sees
+// half a file, and a link at path (hard or symbolic) is replaced, never
+// written through onto the file it leads to. The temporary file's name
+// starts with prefix (a command's own, so that a stray one says whose it
+// is); on an error it is removed, and the error is the system's.
+func ReplaceFile(path string, data []byte, prefix string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), prefix+"*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}

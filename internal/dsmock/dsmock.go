@@ -58,6 +58,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"io"
 	"net"
 	"os"
@@ -294,27 +295,11 @@ func unbilledLine(label string, rep *mocksrv.Report) string {
 		who, u.Cost, u.Servers, servers, u.Seconds, share)
 }
 
-// writeFile writes through a temporary file and a rename, so that
-// concurrent simulations (--serve) never leave a torn file. Its errors
-// name path once and say what is in the way.
+// writeFile writes through a temporary file and a rename
+// (outputs.ReplaceFile), so that concurrent simulations (--serve) never
+// leave a torn file. Its errors name path once and say what is in the way.
 func writeFile(path string, data []byte) error {
-	f, err := os.CreateTemp(".", ".dsmock-*")
-	if err != nil {
-		return fileErr(path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := outputs.ReplaceFile(path, data, ".dsmock-"); err != nil {
 		return fileErr(path, err)
 	}
 	return nil
