@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -166,7 +167,7 @@ func (r Output) writeSummary(w io.Writer) error {
 	if bases {
 		lines = append(lines, wrap("Baselines (-b): "+strings.Join(r.Comparison.Baselines, ", ")+".", summaryWidth)...)
 	}
-	for _, p := range s.lookAt(r.Comparison) {
+	for _, p := range s.lookAt() {
 		lines = append(lines, wrap(p, summaryWidth)...)
 	}
 	if failed := s.failedLines(); len(failed) > 0 {
@@ -198,7 +199,7 @@ func (rk Ranked) winsCell() string {
 }
 
 func (s Summary) heading() string {
-	h := fmt.Sprintf("Ranked by configs finished, then %s (-o); means over ", strings.ToLower(Measures[s.Objective].Title()))
+	h := fmt.Sprintf("Ranked by configs finished, then %s (-o); means over ", strings.ToLower(s.Objective.Title()))
 	switch {
 	case s.Own:
 		return h + "the configs each strategy finished (no config was finished by every strategy)"
@@ -210,7 +211,7 @@ func (s Summary) heading() string {
 
 // lookAt is the prose under the table: which strategy to look at and why,
 // the runs that cannot finish by design, and the runs that failed.
-func (s Summary) lookAt(c Comparison) []string {
+func (s Summary) lookAt() []string {
 	var ps []string
 	if len(s.Ranked) > 1 && len(s.Frontier) > 0 {
 		best, among := s.Ranked[0].Column, "of all"
@@ -232,7 +233,7 @@ func (s Summary) lookAt(c Comparison) []string {
 	if most := s.mostWins(); most != "" {
 		ps = append(ps, most)
 	}
-	for _, cfg := range sortedKeys(s.Expected) {
+	for _, cfg := range slices.Sorted(maps.Keys(s.Expected)) {
 		cols := s.Expected[cfg]
 		ps = append(ps, fmt.Sprintf("Expected: %s has server failures, which only a strategy that takes jobs back from the global queue can finish; %s cannot, by design.",
 			cfg, strings.Join(cols, ", ")))
@@ -280,15 +281,6 @@ func (s Summary) mostWins() string {
 		return ""
 	}
 	return fmt.Sprintf("Beats every baseline on the most configs (%d of %d): %s.", n, of, strings.Join(top, ", "))
-}
-
-func sortedKeys(m map[string][]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // firstLine is text's first line, cut to at most n runes.

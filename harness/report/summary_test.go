@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,10 +80,10 @@ func TestSummarise(t *testing.T) {
 			var cols []string
 			var cfgs []string
 			for _, r := range tc.results {
-				if !contains(cols, r.Variant) {
+				if !slices.Contains(cols, r.Variant) {
 					cols = append(cols, r.Variant)
 				}
-				if !contains(cfgs, r.Config) {
+				if !slices.Contains(cfgs, r.Config) {
 					cfgs = append(cfgs, r.Config)
 				}
 			}
@@ -98,19 +99,10 @@ func TestSummarise(t *testing.T) {
 			assert.Equal(t, tc.expected, s.Expected)
 			assert.Len(t, s.Failed, tc.failed)
 			if tc.look != "" {
-				assert.Contains(t, s.lookAt(out.Comparison), tc.look)
+				assert.Contains(t, s.lookAt(), tc.look)
 			}
 		})
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestWrap(t *testing.T) {
