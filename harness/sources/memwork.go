@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"fmt"
 	"testing/fstest"
 
 	"github.com/dssim-go/dssim-go/mocksrv/memwork"
@@ -16,10 +17,17 @@ func Memwork(spec string) ([]Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	return generated(pts, memwork.Files)
+}
+
+// generated is one Source per point, named by the point, its config and
+// job file made by files and served from memory (NAME/config.xml beside
+// NAME/jobs.xml, which the config names).
+func generated[P fmt.Stringer](pts []P, files func(P) (cfg, jobs []byte, err error)) ([]Source, error) {
 	fsys := fstest.MapFS{}
 	out := make([]Source, 0, len(pts))
 	for _, pt := range pts {
-		cfg, jobs, err := memwork.Files(pt)
+		cfg, jobs, err := files(pt)
 		if err != nil {
 			return nil, err
 		}

@@ -1,8 +1,6 @@
 package sources
 
 import (
-	"testing/fstest"
-
 	"github.com/dssim-go/dssim-go/strategies/provisioning/replay000"
 )
 
@@ -14,17 +12,5 @@ func Replay000(spec string) ([]Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	fsys := fstest.MapFS{}
-	out := make([]Source, 0, len(opts))
-	for _, o := range opts {
-		cfg, jobs, err := replay000.Files(o)
-		if err != nil {
-			return nil, err
-		}
-		name := o.String()
-		fsys[name+"/config.xml"] = &fstest.MapFile{Data: cfg}
-		fsys[name+"/jobs.xml"] = &fstest.MapFile{Data: jobs}
-		out = append(out, Source{Name: name, Path: name + "/config.xml", FS: fsys})
-	}
-	return out, nil
+	return generated(opts, replay000.Files)
 }
