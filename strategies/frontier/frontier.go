@@ -106,10 +106,9 @@ func init() {
 }
 
 func newFrontier(p strategies.Params) (strategies.Strategy, error) {
-	w, ok := presets[p.String("preset")]
-	if !ok {
-		return nil, fmt.Errorf("frontier: unknown preset %q: want cost, balanced or turnaround", p.String("preset"))
-	}
+	// preset, warm and prior are one of their Choices: the registry
+	// refuses any other value before the strategy is made.
+	w := presets[p.String("preset")]
 	switch x := p.Float("weight"); {
 	case x < 0 || math.IsNaN(x) || math.IsInf(x, 0):
 		return nil, fmt.Errorf("frontier: weight %g: want a finite number above 0 (or 0 for the preset's)", x)
@@ -126,14 +125,8 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 		warm, byDemand = false, false
 	case "demand":
 		warm, byDemand = true, true
-	case "preset":
-	default:
-		return nil, fmt.Errorf("frontier: warm %q: want on, off, demand or preset", p.String("warm"))
 	}
-	early, err := earlyPrior(p)
-	if err != nil {
-		return nil, err
-	}
+	early := earlyPrior(p)
 	f := &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1, placing: placing{job: -1}}
 	f.learn.post.estimatesPrior = early
 	return f, nil
@@ -146,14 +139,12 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 // development part and 0.025 ± 0.012 on the held-out part; balanced's
 // moved by −0.001 ± 0.005 and +0.005 ± 0.006, turnaround's TAT by −0.006
 // ± 0.004 and +0.006 ± 0.005: no effect to rely on.
-func earlyPrior(p strategies.Params) (bool, error) {
+func earlyPrior(p strategies.Params) bool {
 	switch p.String("prior") {
 	case "estimates":
-		return true, nil
+		return true
 	case "ratio":
-		return false, nil
-	case "preset":
-		return p.String("preset") == "cost", nil
+		return false
 	}
-	return false, fmt.Errorf("frontier: prior %q: want estimates, ratio or preset", p.String("prior"))
+	return p.String("preset") == "cost" // "preset"
 }
