@@ -11,6 +11,7 @@ package sources
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -23,6 +24,7 @@ import (
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/simconfig"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 )
 
 // Source is one config: a row of the tables.
@@ -117,7 +119,7 @@ func Resolve(args []string) ([]Source, error) {
 		}
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, fmt.Errorf("config %s: %w", a, err)
+			return nil, inputError(a, err)
 		}
 		if !st.IsDir() {
 			out = append(out, fileSource(a))
@@ -233,4 +235,29 @@ func Names(ss []Source) []string {
 		out = append(out, s.Name)
 	}
 	return out
+}
+
+// inputError is the refusal of a command-line input os.Stat could not
+// find: the path once (os.Stat's own error repeats it), and, when the
+// folder exists, the nearest name in it (config20-short-med.xml for
+// config20-short-med.xm). Another error (a permission) keeps its cause.
+func inputError(a string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("config %s: %w", a, err)
+	}
+	dir, base := filepath.Split(a)
+	entries, _ := os.ReadDir(filepath.Clean(dir + "."))
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	hint := ""
+	if n := didyoumean.Nearest(base, names); n != "" && n != base {
+		hint = "; did you mean " + dir + n + "?"
+	}
+	return fmt.Errorf("config %s: no such file or folder%s", a, hint)
 }

@@ -3,6 +3,7 @@ package sources
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,10 +39,29 @@ func TestSources(t *testing.T) {
 	assert.Equal(t, []string{"a", "fx"}, names, "config files and fixture folders; job lists and ds-system.xml skipped")
 
 	_, err = Resolve([]string{filepath.Join(dir, "nope.xml")})
-	assert.ErrorContains(t, err, "nope.xml")
+	assert.EqualError(t, err, "config "+filepath.Join(dir, "nope.xml")+": no such file or folder", "the path once, nothing near")
 	_, err = Resolve([]string{filepath.Join(dir, "a.xml"), dir})
 	assert.ErrorContains(t, err, `both named "a"`)
 	empty := t.TempDir()
 	_, err = Resolve([]string{empty})
 	assert.ErrorContains(t, err, "no config file")
+}
+
+// A missing input names its path once and, when its folder holds a name a
+// slip away, that name with the folder as typed.
+func TestMissingInput(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "config20-short-med.xml"), []byte(`<config/>`), 0o644))
+	for _, tc := range []struct{ arg, want string }{
+		{filepath.Join(dir, "config20-short-med.xm"), ": no such file or folder; did you mean " + filepath.Join(dir, "config20-short-med.xml") + "?"},
+		{filepath.Join(dir, "config20-shrot-med.xml"), "; did you mean " + filepath.Join(dir, "config20-short-med.xml") + "?"},
+		{filepath.Join(dir, "config100-long-high.xml"), ": no such file or folder"},
+		{filepath.Join(dir, "gone", "config20-short-med.xml"), ": no such file or folder"},
+	} {
+		_, err := Resolve([]string{tc.arg})
+		require.Error(t, err, tc.arg)
+		assert.True(t, strings.HasSuffix(err.Error(), tc.want), "%s: %v", tc.arg, err)
+		assert.True(t, strings.HasPrefix(err.Error(), "config "+tc.arg+": no such file or folder"), "the path once: %v", err)
+		assert.NotContains(t, err.Error(), "stat ", "os.Stat's own error repeats the path")
+	}
 }
