@@ -46,9 +46,12 @@ func TestClassTable(t *testing.T) {
 	// Per config: tiny-001 balanced 1.37 against ff 1.452 and sgme 1.41: best;
 	// tiny-002 balanced 1.27 against ff 1.288: best. Turnaround's TAT: 1.00 ≤ 1.05 on
 	// tiny-001, 1.10 > 1.00 on tiny-002.
-	assert.Contains(t, got, "| tiny | 1.3200 (frontier:preset=balanced) | 1.3200 | 1 of 2 | 2 of 2 | 1 of 2 |")
+	// The oracle of the others: tiny-001 sgme 1.41, tiny-002 ff 1.288 (sgme failed): 1.349;
+	// their TAT, 1.05 and 1.00: 1.025, against turnaround's 1.05.
+	assert.Contains(t, got, "| tiny | 1.3200 (frontier:preset=balanced) | 1.3200 | 1 of 2 | 2 of 2 | 1.3490 | 1 of 2 | 1.0500 | 1.0250 |")
 	// scale: balanced 1.02 + 0.234 = 1.254, ff 1.344, sgme 1.372; turnaround 1.01 < 1.02.
-	assert.Contains(t, got, "| scale | 1.2540 (frontier:preset=balanced) | 1.2540 | 1 of 3 | 1 of 1 | 1 of 1 |")
+	// Oracle: ff's 1.344; the others' TAT, ff's 1.02.
+	assert.Contains(t, got, "| scale | 1.2540 (frontier:preset=balanced) | 1.2540 | 1 of 3 | 1 of 1 | 1.3440 | 1 of 1 | 1.0100 | 1.0200 |")
 }
 
 func TestClassTableRefusesBadInput(t *testing.T) {
