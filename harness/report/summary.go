@@ -43,6 +43,7 @@ type Summary struct {
 	Frontier  []string // no other column has both a lower mean turnaround and a lower mean cost
 	Expected  map[string][]string
 	Failed    []bench.Result // runs without a result, other than Expected
+	Same      [][]string     // columns with the same results on every config (a wrapper and its member), each in rank order
 }
 
 // Summarise ranks the comparison's columns by its objective (best first;
@@ -93,6 +94,7 @@ func (r Output) Summarise() Summary {
 		return !math.IsNaN(va) && c.Objective.Better(va, vb)
 	})
 	s.Frontier = frontier(s.Ranked, s.Ranked[0].Finished)
+	s.Same = sameResults(r.Results, s.Ranked)
 	for _, res := range r.Results {
 		switch {
 		case res.OK():
@@ -103,6 +105,45 @@ func (r Output) Summarise() Summary {
 		}
 	}
 	return s
+}
+
+// sameResults groups the columns whose runs ended alike on every config
+// (the same status and the same ds-server summary, at least one with a
+// result): a composite of one member and that member, two names of one
+// schedule. The summary says so once, rather than leave a reader to
+// compare two identical rows. Groups and their columns are in rank order.
+func sameResults(results []bench.Result, ranked []Ranked) [][]string {
+	type run struct {
+		status  bench.Status
+		summary bench.Summary
+	}
+	runs := map[string]map[string]run{} // column -> config -> run
+	anyOK := map[string]bool{}
+	for _, res := range results {
+		if runs[res.Variant] == nil {
+			runs[res.Variant] = map[string]run{}
+		}
+		runs[res.Variant][res.Config] = run{res.Status, res.Summary}
+		anyOK[res.Variant] = anyOK[res.Variant] || res.OK()
+	}
+	var groups [][]string
+	grouped := map[string]bool{}
+	for i, a := range ranked {
+		if grouped[a.Column] || !anyOK[a.Column] {
+			continue
+		}
+		g := []string{a.Column}
+		for _, b := range ranked[i+1:] {
+			if !grouped[b.Column] && maps.Equal(runs[a.Column], runs[b.Column]) {
+				g = append(g, b.Column)
+				grouped[b.Column] = true
+			}
+		}
+		if len(g) > 1 {
+			groups = append(groups, g)
+		}
+	}
+	return groups
 }
 
 // ownMean is column j's mean over the configs it has a result on.
@@ -232,6 +273,13 @@ func (s Summary) lookAt() []string {
 	}
 	if most := s.mostWins(); most != "" {
 		ps = append(ps, most)
+	}
+	if len(s.Same) > 0 {
+		same := make([]string, len(s.Same))
+		for i, g := range s.Same {
+			same[i] = strings.Join(g, " = ")
+		}
+		ps = append(ps, "Same results on every config: "+strings.Join(same, "; ")+".")
 	}
 	for _, cfg := range slices.Sorted(maps.Keys(s.Expected)) {
 		cols := s.Expected[cfg]

@@ -71,6 +71,10 @@ func TestSummarise(t *testing.T) {
 			[]bench.Result{ok("c1", "a", 30, 50, 9), ok("c1", "b", 20, 60, 7), ok("c2", "a", 30, 50, 9), queued},
 			Turnaround, []string{"a", "b"}, []string{"a"}, false,
 			"Look at a: the only strategy that finished 2 of the 2 configs.", map[string][]string{"c2": {"b"}}, 0},
+		{"two columns with the same results named once", []bench.Result{ok("c1", "a", 30, 50, 9), ok("c1", "b", 20, 60, 10), ok("c1", "w", 30, 50, 9),
+			ok("c2", "a", 30, 50, 9), ok("c2", "b", 20, 60, 10), ok("c2", "w", 30, 50, 9)},
+			Turnaround, []string{"b", "a", "w"}, []string{"b", "a", "w"}, false,
+			"Same results on every config: a = w.", map[string][]string{}, 0},
 		{"no config finished by all: each its own mean",
 			[]bench.Result{ok("c1", "a", 30, 50, 9), {Config: "c2", Variant: "a", Status: bench.StatusTimeout},
 				{Config: "c1", Variant: "b", Status: bench.StatusError, Err: "boom"}, ok("c2", "b", 10, 50, 9)},
@@ -160,4 +164,38 @@ TAT/bound and Cost/bound: means of each config's ratio to its physical bound (1.
 
 More: -f table (course tables), -a (fewer columns), --list (every strategy), -f csv|json, --plots DIR, --html FILE
 `, b.String())
+}
+
+// Columns are the same only when every config's run is: one config apart,
+// or a column without a result anywhere, they are not named.
+func TestSameResults(t *testing.T) {
+	ok := func(cfg, col string, tt int) bench.Result {
+		return bench.Result{Config: cfg, Variant: col, Status: bench.StatusOK, Summary: bench.Summary{AvgTurnaround: tt}}
+	}
+	fail := func(cfg, col string) bench.Result {
+		return bench.Result{Config: cfg, Variant: col, Status: bench.StatusTimeout}
+	}
+	rank := func(cols ...string) []Ranked {
+		var r []Ranked
+		for _, c := range cols {
+			r = append(r, Ranked{Column: c})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name    string
+		results []bench.Result
+		ranked  []Ranked
+		want    [][]string
+	}{
+		{"equal on both configs", []bench.Result{ok("c1", "a", 5), ok("c1", "b", 5), ok("c2", "a", 7), ok("c2", "b", 7)}, rank("b", "a"), [][]string{{"b", "a"}}},
+		{"one config apart", []bench.Result{ok("c1", "a", 5), ok("c1", "b", 5), ok("c2", "a", 7), ok("c2", "b", 8)}, rank("a", "b"), nil},
+		{"a failure the other has not", []bench.Result{ok("c1", "a", 5), ok("c1", "b", 5), ok("c2", "a", 7), fail("c2", "b")}, rank("a", "b"), nil},
+		{"the same failure, a result elsewhere", []bench.Result{ok("c1", "a", 5), ok("c1", "b", 5), fail("c2", "a"), fail("c2", "b")}, rank("a", "b"), [][]string{{"a", "b"}}},
+		{"no result anywhere", []bench.Result{fail("c1", "a"), fail("c1", "b")}, rank("a", "b"), nil},
+		{"two groups, three in one", []bench.Result{ok("c", "a", 1), ok("c", "b", 2), ok("c", "x", 1), ok("c", "y", 2), ok("c", "z", 1)},
+			rank("a", "b", "x", "y", "z"), [][]string{{"a", "x", "z"}, {"b", "y"}}},
+	} {
+		assert.Equal(t, tc.want, sameResults(tc.results, tc.ranked), tc.name)
+	}
 }
