@@ -120,13 +120,7 @@ func (t *table) writeGoal(out io.Writer, k string, configs []string) {
 func (t *table) oracle(configs []string, key func(result) float64) string {
 	sum, n := 0.0, 0
 	for _, c := range configs {
-		best := math.Inf(1)
-		for o, r := range t.runs[c] {
-			if r.ok && !t.own(o) {
-				best = math.Min(best, key(r))
-			}
-		}
-		if !math.IsInf(best, 1) {
+		if best := t.bestOther(c, key); !math.IsInf(best, 1) {
 			sum, n = sum+best, n+1
 		}
 	}
@@ -145,15 +139,21 @@ func (t *table) wins(configs []string, s string, key func(result) float64) strin
 		if !ok || !mine.ok {
 			continue
 		}
-		best := math.Inf(1)
-		for o, r := range t.runs[c] {
-			if r.ok && !t.own(o) {
-				best = math.Min(best, key(r))
-			}
-		}
-		if key(mine) <= best+1e-9 {
+		if key(mine) <= t.bestOther(c, key)+1e-9 {
 			n++
 		}
 	}
 	return fmt.Sprintf("%d of %d", n, len(configs))
+}
+
+// bestOther is the lowest key on config c among the strategies outside
+// the focus's family that completed it; +Inf when none did.
+func (t *table) bestOther(c string, key func(result) float64) float64 {
+	best := math.Inf(1)
+	for o, r := range t.runs[c] {
+		if r.ok && !t.own(o) {
+			best = math.Min(best, key(r))
+		}
+	}
+	return best
 }
