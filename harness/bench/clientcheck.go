@@ -2,12 +2,13 @@ package bench
 
 import (
 	"fmt"
-	"github.com/dssim-go/dssim-go/harness/outputs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/dssim-go/dssim-go/harness/outputs"
 )
 
 // CheckClient finds the --client command's program before any run, as

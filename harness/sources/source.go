@@ -250,7 +250,7 @@ func inputError(a string, err error) error {
 		return fmt.Errorf("config %s: %w", a, err)
 	}
 	dir, base := filepath.Split(a)
-	entries, _ := os.ReadDir(filepath.Clean(dir + "."))
+	entries, _ := os.ReadDir(filepath.Dir(a))
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name()

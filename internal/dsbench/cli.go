@@ -12,8 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/internal/flaghint"
-	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"io"
 	"net"
 	"os"
@@ -32,7 +30,9 @@ import (
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 

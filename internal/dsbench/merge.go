@@ -2,7 +2,6 @@ package dsbench
 
 import (
 	"fmt"
-	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -12,6 +11,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness/plots"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/shard"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 )
 
 type mergeConfig struct {

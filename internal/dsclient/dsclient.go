@@ -9,9 +9,6 @@
 package dsclient
 
 import (
-	"github.com/dssim-go/dssim-go/internal/flaghint"
-	"github.com/dssim-go/dssim-go/protocol/didyoumean"
-
 	"context"
 	"errors"
 	"fmt"
@@ -29,8 +26,10 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/internal/netspin"
 	"github.com/dssim-go/dssim-go/protocol"
+	"github.com/dssim-go/dssim-go/protocol/didyoumean"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
 	_ "github.com/dssim-go/dssim-go/strategies/all" // every strategy, for -a and --list

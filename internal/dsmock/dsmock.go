@@ -58,7 +58,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/harness/outputs"
 	"io"
 	"net"
 	"os"
@@ -67,6 +66,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"github.com/dssim-go/dssim-go/harness/outputs"
 	"github.com/dssim-go/dssim-go/internal/netspin"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )

@@ -8,13 +8,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
 
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
 

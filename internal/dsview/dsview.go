@@ -9,7 +9,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/outputs"
 	"github.com/dssim-go/dssim-go/harness/viewer"
+	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/mocksrv/swf"
 )
