@@ -58,29 +58,27 @@ func (c *cliConfig) inputs(args []string) ([]sources.Source, error) {
 			from = append(from, cmp.Or(flag, s.Path))
 		}
 	}
+	// The generators, in their order; a corpus spec's error names its item
+	// but not the flag, the sweeps' name theirs.
+	gens := []struct {
+		flag, prefix string
+		on           bool
+		make         func() ([]sources.Source, error)
+	}{
+		{"--memwork", "", c.memwork != "", func() ([]sources.Source, error) { return sources.Memwork(c.memwork) }},
+		{"--replay000", "", c.replay000 != "", func() ([]sources.Source, error) { return sources.Replay000(c.replay000) }},
+		{"--corpus", "--corpus: ", c.corpus.set, func() ([]sources.Source, error) { return sources.Corpus(c.corpus.spec) }},
+	}
 	generated := false
-	if c.memwork != "" {
-		srcs, err := sources.Memwork(c.memwork)
-		if err != nil {
-			return nil, err
+	for _, g := range gens {
+		if !g.on {
+			continue
 		}
-		add(srcs, "--memwork")
-		generated = true
-	}
-	if c.replay000 != "" {
-		srcs, err := sources.Replay000(c.replay000)
+		srcs, err := g.make()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s%w", g.prefix, err)
 		}
-		add(srcs, "--replay000")
-		generated = true
-	}
-	if c.corpus.set {
-		srcs, err := sources.Corpus(c.corpus.spec)
-		if err != nil {
-			return nil, fmt.Errorf("--corpus: %w", err)
-		}
-		add(srcs, "--corpus")
+		add(srcs, g.flag)
 		generated = true
 	}
 	if len(args) > 0 || !generated {
