@@ -1,11 +1,17 @@
 package viewer
 
 // billingResult is what billing computes: the billed intervals (with
-// their dollars per second) for the cost curve, and ds-server's total.
+// their dollars per second) for the cost curve, the same intervals by
+// server for the cost split (Costs), and ds-server's total.
 type billingResult struct {
-	spans []weighted
-	total float64
+	spans   []weighted
+	periods []billedPeriod
+	total   float64
 }
+
+// billedPeriod is one billed interval of one server (an index into
+// Run.Servers).
+type billedPeriod struct{ server, from, to int }
 
 // billing follows ds-server's billed time (§6.1) server by server: a
 // period switched off (TERM, failure) is billed from boot completion to
@@ -52,6 +58,7 @@ func (r *Run) billing() billingResult {
 			}
 			if to > pw.BootEnd {
 				b.spans = append(b.spans, weighted{pw.BootEnd, to, float64(rate)})
+				b.periods = append(b.periods, billedPeriod{i, pw.BootEnd, to})
 				billed += to - pw.BootEnd
 			}
 		}

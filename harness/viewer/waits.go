@@ -83,10 +83,16 @@ func WriteWaits(w io.Writer, rows []WaitRow) error {
 // WithMean is rows followed by their mean (MeanWaits) as a row named
 // label, when there is more than one row to average.
 func WithMean(label string, rows []WaitRow) []WaitRow {
+	return WithMeanOf(label, rows, MeanWaits)
+}
+
+// WithMeanOf is rows followed by mean(label, rows), when there is more
+// than one row to average: the waits' and the costs' tables alike.
+func WithMeanOf[R any](label string, rows []R, mean func(string, []R) R) []R {
 	if len(rows) < 2 {
 		return rows
 	}
-	return append(rows, MeanWaits(label, rows))
+	return append(rows, mean(label, rows))
 }
 
 // MeanWaits is the mean of the rows' shares (each run counted once, as

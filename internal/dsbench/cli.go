@@ -30,6 +30,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
+	"github.com/dssim-go/dssim-go/harness/viewpage"
 	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol/didyoumean"
@@ -76,7 +77,8 @@ type cliConfig struct {
 	keepLogs  string   // --keep-logs DIR (runlogs.go)
 	ports     string   // --ports LO-HI (ports.go)
 	html      string   // --html FILE: the run viewer (timeline_html.go)
-	waits     string   // --waits FILE: the wait split of every run (waits.go)
+	waits     string   // --waits FILE: the wait split of every run (html.go)
+	costs     string   // --costs FILE: the cost split of every run (html.go)
 	// corpus is --corpus, a generated corpus's spec (sources.go).
 	corpus corpusFlag
 	// duplicates are the columns of -a and -b written twice and merged
@@ -114,6 +116,7 @@ func cliFlags(c *cliConfig) *pflag.FlagSet {
 	fs.StringVar(&c.replay000, "replay000", "", "add the provisioning thesis's replays (docs/provisioning.md), e.g. \"seeds=0-499,pmax=5,estimate=mean|oracle,limit=3\"; alone when no config is named")
 	fs.StringVar(&c.html, "html", "", "write the run viewer to this file: one self-contained HTML page: the frontier and a clickable cost-against-turnaround plot, the comparison as sortable tables marked against the baselines, per-run timelines (docs/dsview.md)")
 	fs.StringVar(&c.waits, "waits", "", "write each run's wait split to this file (- for stdout): what waiting adds to the TAT ratio, up to a boot and beyond (the runs are simulated again in-process)")
+	fs.StringVar(&c.costs, "costs", "", "write each run's cost split to this file (- for stdout): what the cost ratio is made of, from the work at the cheapest rates to servers billed empty (the runs are simulated again in-process)")
 	fs.StringVar(&c.shard, "shard", "", "run only slice i of n of the runs (round-robin) and write them as JSON for \"dsbench merge\", e.g. 2/4")
 	fs.BoolVar(&c.list, "list", false, "list the strategies and their parameters, then exit")
 	fs.BoolVarP(&c.help, "help", "h", false, "show this help")
@@ -182,7 +185,10 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 		code = writeHTMLReport(c.html, stderr, b, rp, results, code)
 	}
 	if c.waits != "" && code != ExitFailure {
-		code = writeWaitsReport(c.waits, stdout, stderr, b, code)
+		code = writeSplitReport("--waits", c.waits, viewpage.WriteWaits, stdout, stderr, b, code)
+	}
+	if c.costs != "" && code != ExitFailure {
+		code = writeSplitReport("--costs", c.costs, viewpage.WriteCosts, stdout, stderr, b, code)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted")
@@ -211,8 +217,10 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, re
 	if err == nil && c.shard != "" {
 		b.Shard, err = c.parseShard(fs)
 	}
-	if err == nil && c.waits != "" && b.Target.Client != "" {
-		err = errors.New("--waits is not available with --client: dsbench cannot simulate an external client's runs again")
+	for _, o := range [][2]string{{"--waits", c.waits}, {"--costs", c.costs}} {
+		if err == nil && o[1] != "" && b.Target.Client != "" {
+			err = fmt.Errorf("%s is not available with --client: dsbench cannot simulate an external client's runs again", o[0])
+		}
 	}
 	if err == nil && fs.Changed("baselines") {
 		err = checkBaselines(c.baselines, b.Columns())
@@ -588,7 +596,7 @@ A sweep can be split over machines: each runs --shard i/n (slices of the
 run list that share every config and strategy) and writes a JSON piece; "dsbench merge" of all n pieces
 prints the report the whole sweep would.
 
-An output flag (--out, --html, --waits, --plots, --keep-logs), or a
+An output flag (--out, --html, --waits, --costs, --plots, --keep-logs), or a
 --client-dir where ds-system.xml would be written, that would write over an
 input (a config, its job or failure file, a trace, a piece), by its name or
 through a hard or symbolic link, is refused before any run.

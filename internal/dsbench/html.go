@@ -23,12 +23,13 @@ func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp benchRepo
 	return code
 }
 
-// writeWaitsReport is dsbench --waits after the report: the table goes to
-// path ("-": stdout), written whole or not at all. It returns the exit
-// status (ExitFailure when the table cannot be made, code otherwise).
-func writeWaitsReport(path string, stdout, stderr io.Writer, b *bench.Bench, code int) int {
+// writeSplitReport is dsbench --waits or --costs (flag) after the report:
+// the table write makes goes to path ("-": stdout), written whole or not
+// at all. It returns the exit status (ExitFailure when the table cannot be
+// made, code otherwise).
+func writeSplitReport(flag, path string, write func(io.Writer, *bench.Bench) error, stdout, stderr io.Writer, b *bench.Bench, code int) int {
 	var buf bytes.Buffer
-	err := viewpage.WriteWaits(&buf, b)
+	err := write(&buf, b)
 	if err == nil {
 		if path == "-" {
 			_, err = stdout.Write(buf.Bytes())
@@ -37,7 +38,7 @@ func writeWaitsReport(path string, stdout, stderr io.Writer, b *bench.Bench, cod
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "dsbench: --waits %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "dsbench: %s %s: %v\n", flag, path, err)
 		return ExitFailure
 	}
 	return code

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
@@ -19,13 +20,22 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 	// a path that does not exist yet cannot be an input, and finding a
 	// config's job file means loading the config.
 	in := sync.OnceValue(func() []outputs.InputFile { return benchInputs(b) })
-	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}} {
-		if o[1] == "-" && o[0] != "--html" { // --out - and --waits - are stdout
+	written := map[string]string{} // a cleaned absolute path -> the flag that writes it
+	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}, {"--costs", c.costs}} {
+		if o[1] == "" || o[1] == "-" && o[0] != "--html" { // --out -, --waits - and --costs - are stdout
 			continue
 		}
 		if err := outputs.CheckFile(o[0], o[1], in); err != nil {
 			return err
 		}
+		abs, err := filepath.Abs(o[1])
+		if err != nil {
+			return fmt.Errorf("%s %s: %v", o[0], o[1], err)
+		}
+		if other, ok := written[abs]; ok {
+			return fmt.Errorf("%s %s: %s writes that file too; give each output a file of its own", o[0], o[1], other)
+		}
+		written[abs] = o[0]
 	}
 	if err := outputs.CheckFolder("--plots", c.plots, in, plots.IsOwnFile); err != nil {
 		return err

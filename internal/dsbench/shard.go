@@ -35,6 +35,8 @@ func (c *cliConfig) parseShard(fs *pflag.FlagSet) (bench.Shard, error) {
 		err = errors.New("--html is not available with --shard: write the page from an unsharded run")
 	case fs.Lookup("waits") != nil && fs.Changed("waits"):
 		err = errors.New("--waits is not available with --shard: the waits are the runs simulated again, in one process (run them unsharded)")
+	case fs.Lookup("costs") != nil && fs.Changed("costs"):
+		err = errors.New("--costs is not available with --shard: the cost split is the runs simulated again, in one process (run them unsharded)")
 	}
 	return sh, err
 }

@@ -108,6 +108,9 @@ func TestParseShard(t *testing.T) {
 	code, _, stderr = runMain("--shard", "1/2", "--waits", "-", "-a", "ff")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, stderr, "--waits is not available with --shard")
+	code, _, stderr = runMain("--shard", "1/2", "--costs", "-", "-a", "ff")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, stderr, "--costs is not available with --shard")
 }
 
 // Bad pieces: each a clear error naming the file or the shards.

@@ -1,0 +1,149 @@
+package viewer
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"text/tabwriter"
+)
+
+// Costs is where a run's money went, in the units of the cost ratio (total
+// cost over the packing bound: every core-second of every job at the
+// cheapest rate per core of a type that can hold it, bench.Bounds), so
+// that Work + Dearer + Lost + Partial + Empty is the run's cost ratio.
+// Each billed second of each server (ds-server's billing, §6.1: from the
+// boot's end; see billing) is one of: a core a completed run used, a core
+// a run that did not complete used (failed, killed or migrated away: the
+// job runs again elsewhere), a core no job used while the server ran at
+// least one, or the whole server running none. frontier's page quotes the
+// split (docs/frontier.md): on heterogeneous prices nearly all of a good
+// strategy's cost above the bound is Partial.
+type Costs struct {
+	// Ratio is the billed cost over the bound: the report's cost ratio,
+	// but for the report's total being ds-server's, printed to the cent.
+	Ratio float64
+	// Work is the completed runs' core-seconds at the bound's rates: 1
+	// when every job completed. Dearer is what the types they ran on
+	// charged for the same core-seconds above those rates.
+	Work, Dearer float64
+	Lost         float64 // the core-seconds of runs that did not complete, at their server's rate
+	Partial      float64 // cores no job used while the server ran at least one
+	Empty        float64 // billed seconds with no job running: the whole server
+}
+
+// Costs splits the run's billed cost (see Costs). A run with no job any
+// type can hold has no bound, and no split.
+func (r *Run) Costs() Costs {
+	cheapest := make(map[int]float64, len(r.Jobs)) // job id -> the bound's rate per core-second
+	bound := 0.0
+	for _, j := range r.Jobs {
+		best := math.Inf(1)
+		for _, t := range r.Types {
+			if t.Cores >= j.Cores && t.Memory >= j.Memory && t.Disk >= j.Disk {
+				best = min(best, float64(t.Rate)/3600/float64(t.Cores))
+			}
+		}
+		if !math.IsInf(best, 1) {
+			cheapest[j.ID] = best
+			bound += best * float64(j.Cores) * float64(j.Act)
+		}
+	}
+	if bound == 0 {
+		return Costs{}
+	}
+	cores := make(map[int]int, len(r.Jobs))
+	for _, j := range r.Jobs {
+		cores[j.ID] = j.Cores
+	}
+	b := r.billing()
+	c := Costs{Ratio: b.total} // = r.TotalCost once the run is finished
+	for _, p := range b.periods {
+		r.splitPeriod(p, cheapest, cores, &c)
+	}
+	for _, x := range []*float64{&c.Ratio, &c.Work, &c.Dearer, &c.Lost, &c.Partial, &c.Empty} {
+		*x /= bound
+	}
+	return c
+}
+
+// splitPeriod adds one billed period's dollars to c, by what used them:
+// the stays on its server clipped to the period.
+func (r *Run) splitPeriod(p billedPeriod, cheapest map[int]float64, cores map[int]int, c *Costs) {
+	typ := r.Types[r.Servers[p.server].Type]
+	perCore := float64(typ.Rate) / 3600 / float64(typ.Cores)
+	var covered [][2]int // the clipped stays, for the seconds with none
+	used := 0.0          // core-seconds the stays used
+	for _, st := range r.Stays {
+		from, to := max(st.Start, p.from), min(st.End, p.to)
+		if st.Server != p.server || st.Start < 0 || st.End < 0 || to <= from {
+			continue
+		}
+		secs := float64((to - from) * cores[st.Job])
+		used += secs
+		covered = append(covered, [2]int{from, to})
+		if st.Outcome == Completed {
+			c.Work += secs * cheapest[st.Job]
+			c.Dearer += secs * (perCore - cheapest[st.Job])
+		} else {
+			c.Lost += secs * perCore
+		}
+	}
+	busy := unionLength(covered)
+	c.Empty += float64(p.to-p.from-busy) * float64(typ.Rate) / 3600
+	c.Partial += (float64(busy*typ.Cores) - used) * perCore
+}
+
+// unionLength is the number of seconds the intervals cover.
+func unionLength(iv [][2]int) int {
+	slices.SortFunc(iv, func(a, b [2]int) int { return a[0] - b[0] })
+	total, end := 0, math.MinInt
+	for _, x := range iv {
+		if x[0] > end {
+			total += x[1] - x[0]
+		} else if x[1] > end {
+			total += x[1] - end
+		}
+		end = max(end, x[1])
+	}
+	return total
+}
+
+// CostRow is one line of a costs table.
+type CostRow struct {
+	Name string
+	Costs
+}
+
+// WriteCosts writes rows as an aligned table, with a legend.
+func WriteCosts(w io.Writer, rows []CostRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "run\tcost ratio\twork\tdearer types\tlost runs\tpartly used\tempty")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", r.Name, r.Ratio, r.Work, r.Dearer, r.Lost, r.Partial, r.Empty)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprint(w, "cost ratio: the billed cost / every core-second of every job at the cheapest rate per core of a type that can hold it;\n"+
+		"work: the completed runs' core-seconds at those rates (1 when every job completed); dearer types: what the types they\n"+
+		"ran on charged above; lost runs: runs that did not complete (failed, killed, migrated away); partly used: cores no job\n"+
+		"used on a server running at least one; empty: billed seconds with no job running. The five add up to the cost ratio.\n")
+	return err
+}
+
+// MeanCosts is the mean of the rows' shares (each run counted once, as
+// dsbench averages ratios over configs).
+func MeanCosts(name string, rows []CostRow) CostRow {
+	m := CostRow{Name: name}
+	for _, r := range rows {
+		n := float64(len(rows))
+		m.Ratio += r.Ratio / n
+		m.Work += r.Work / n
+		m.Dearer += r.Dearer / n
+		m.Lost += r.Lost / n
+		m.Partial += r.Partial / n
+		m.Empty += r.Empty / n
+	}
+	return m
+}

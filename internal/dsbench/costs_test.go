@@ -1,0 +1,76 @@
+package dsbench
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// dsbench --costs: a row per run and a mean per strategy, after the
+// report; each row's cost ratio is the report's (which divides ds-server's
+// total to the cent), its five parts add up to it, and the work is 1 where
+// every job completed.
+func TestCostsFlag(t *testing.T) {
+	cfgs := []string{fixtureConfig(t, "config20-med-med"), fixtureConfig(t, "ds-sample-config05-failures"), filepath.Join("..", "..", "configs", "slow-boot.xml")}
+	file := filepath.Join(t.TempDir(), "costs.txt")
+	code, out, stderr := runMain(append([]string{"-a", "ff,ffq,frontier", "-f", "csv", "--progress", "never", "--costs", file}, cfgs...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	rows := map[string][]float64{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 9 && f[1] == "on" { // "ff on config20-med-med 2.2700 1.0000 ..."
+			var v []float64
+			for _, x := range f[3:] {
+				n, err := strconv.ParseFloat(x, 64)
+				require.NoError(t, err, line)
+				v = append(v, n)
+			}
+			rows[f[0]+" on "+f[2]] = v
+		}
+	}
+	ok := 0
+	for _, r := range recs[1:] {
+		key := r[col["strategy"]] + " on " + r[col["config"]]
+		v, found := rows[key]
+		if r[col["status"]] != "ok" {
+			assert.False(t, found, "%s has no result and no row", key)
+			assert.Contains(t, string(data), "no cost split for "+key+":")
+			continue
+		}
+		ok++
+		require.True(t, found, "no costs row for %s in\n%s", key, data)
+		ratio, _ := strconv.ParseFloat(r[col["cost_ratio"]], 64)
+		bound, _ := strconv.ParseFloat(r[col["packing_cost"]], 64)
+		// The report's total is ds-server's, to the cent; the split's is the sum it rounds.
+		assert.InDelta(t, ratio, v[0], 0.005/(bound-0.005)+0.00011, "%s: the split's cost ratio against the report's", key)
+		assert.InDelta(t, v[0], v[1]+v[2]+v[3]+v[4]+v[5], 0.0003, "%s: the parts add up", key)
+		assert.Equal(t, 1.0, v[1], "%s: every job completed", key)
+	}
+	assert.Len(t, rows, ok, string(data))
+	assert.GreaterOrEqual(t, ok, 8, "ff alone may lack a result on the failure trace")
+	assert.Contains(t, string(data), "ffq: mean of 3")
+	assert.Contains(t, string(data), "frontier: mean of 3")
+	assert.Greater(t, rows["ffq on ds-sample-config05-failures"][3], 0.0, "failures lose runs")
+	assert.Greater(t, rows["ff on config20-med-med"][5], 0.5, "ff never powers a server off: billed empty")
+
+	code, _, stderr = runMain("--client", "no-such-client {port}", "--costs", "-", cfgs[0])
+	assert.Equal(t, ExitUsage, code, "refused before the run")
+	assert.Contains(t, stderr, "--costs is not available with --client")
+
+	code, _, stderr = runMain("-a", "ff", "--waits", file, "--costs", file, cfgs[0])
+	assert.Equal(t, ExitUsage, code, "refused before the run")
+	assert.Contains(t, stderr, "--costs "+file+": --waits writes that file too")
+}
