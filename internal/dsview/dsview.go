@@ -41,32 +41,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("dsview", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	config := fs.StringP("config", "c", "", "the configuration file the runs used, or the SWF trace dsmock --swf ran, as given to it (trace.swf[:key=value,...]; add servers=config.xml when dsmock had -c config.xml) (required: the log names servers and jobs, the config says what they are)")
-	out := fs.StringP("out", "o", "", "write the page (or the --waits table) here, making missing folders; - for stdout (default: stdout, but a page goes to CONFIG.html when stdout is a terminal)")
+	out := fs.StringP("out", "o", "", "write the page (or the --waits or --costs table) here, making missing folders; - for stdout (default: stdout, but a page goes to CONFIG.html when stdout is a terminal)")
 	title := fs.String("title", "", "page title (default: the config's name)")
 	waits := fs.Bool("waits", false, "write each run's wait split as a table instead of the page: what waiting adds to the TAT ratio, up to a boot and beyond")
+	costs := fs.Bool("costs", false, "write each run's cost split as a table instead of the page: what the cost ratio is made of, from the work at the cheapest rates to servers billed empty")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "dsview: %v (see dsview -h)\n", flaghint.Error(fs, err))
 		return ExitUsage
 	}
 	if *help {
-		fmt.Fprintf(stdout, "Usage: dsview -c config.xml [-o page.html] run.log [other-run.log ...]\n"+
-			"       dsview -c config.xml --waits [-o waits.txt] run.log [other-run.log ...]\n\n"+
-			"Writes a self-contained HTML page showing each run (a ds-server or dsmock log at\n"+
-			"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
-			"powered cores and the accumulated cost; several logs share one time axis.\n"+
-			"A run that cannot be drawn (a log cut short, no job placed) is left out with a\n"+
-			"note when another can be; a single log that cannot be drawn is refused.\n"+
-			"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
-			"split at the boot time of the type each job completed on; a run that ended with\n"+
-			"jobs not completed (failed ones left in the global queue, offered ones not placed\n"+
-			"when the client quit) has none and is left out of the mean, as in dsbench; when\n"+
-			"no run has one, dsview fails.\n\n"+
-			"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
-			"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
-			"Exit status: %d page or table written; %d a config or log that cannot be read or is\n"+
-			"refused, an unwritable output, or --waits with no run that has a wait split;\n"+
-			"%d bad command line (also an -o that is one of the inputs).\n", fs.FlagUsages(), ExitOK, ExitFailure, ExitUsage)
+		printHelp(stdout, fs)
 		return ExitOK
 	}
 	if *config == "" || fs.NArg() == 0 {
@@ -81,7 +66,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	chosen := false // the page's file was chosen here: say which
-	if *out == "" && !*waits && isTerminal(stdout) {
+	if *waits && *costs {
+		fmt.Fprintln(stderr, "dsview: --waits and --costs: one table at a time (run dsview once for each)")
+		return ExitUsage
+	}
+	if *out == "" && !*waits && !*costs && isTerminal(stdout) {
 		// 200 KB of HTML is no use on a terminal: the page goes to a file
 		// named after the config, said on stderr (a pipe still gets it).
 		*out, chosen = defaultPage(*config), true
@@ -104,8 +93,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsview: %s\n", n)
 	}
 	render := page.Render
-	if *waits {
+	switch {
+	case *waits:
 		render = func(w io.Writer) error { return writeWaits(w, page.Groups[0].Runs) }
+	case *costs:
+		render = func(w io.Writer) error { return writeCosts(w, page.Groups[0].Runs) }
 	}
 	if err := write(render, *out, stdout); err != nil {
 		fmt.Fprintf(stderr, "dsview: %v\n", err)
@@ -115,6 +107,32 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dsview: page written to %s (stdout is a terminal; -o - writes it there)\n", *out)
 	}
 	return ExitOK
+}
+
+// printHelp is dsview -h.
+func printHelp(stdout io.Writer, fs *pflag.FlagSet) {
+	fmt.Fprintf(stdout, "Usage: dsview -c config.xml [-o page.html] run.log [other-run.log ...]\n"+
+		"       dsview -c config.xml --waits [-o waits.txt] run.log [other-run.log ...]\n"+
+		"       dsview -c config.xml --costs [-o costs.txt] run.log [other-run.log ...]\n\n"+
+		"Writes a self-contained HTML page showing each run (a ds-server or dsmock log at\n"+
+		"-v all or -v brief; .gz accepted): servers and jobs over time, the global queue,\n"+
+		"powered cores and the accumulated cost; several logs share one time axis.\n"+
+		"A run that cannot be drawn (a log cut short, no job placed) is left out with a\n"+
+		"note when another can be; a single log that cannot be drawn is refused.\n"+
+		"With --waits, a table instead: per run, what its jobs' waits add to the TAT ratio,\n"+
+		"split at the boot time of the type each job completed on; a run that ended with\n"+
+		"jobs not completed (failed ones left in the global queue, offered ones not placed\n"+
+		"when the client quit) has none and is left out of the mean, as in dsbench; when\n"+
+		"no run has one, dsview fails.\n"+
+		"With --costs, a table instead: per run, its cost ratio (cost over every job's\n"+
+		"core-seconds at the cheapest rate per core that can hold it) split into that\n"+
+		"work, dearer types, runs lost, cores unused on busy servers and servers billed\n"+
+		"empty, which add up to it; then their mean.\n\n"+
+		"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
+		"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
+		"Exit status: %d page or table written; %d a config or log that cannot be read or is\n"+
+		"refused, an unwritable output, or --waits with no run that has a wait split;\n"+
+		"%d bad command line (also an -o that is one of the inputs).\n", fs.FlagUsages(), ExitOK, ExitFailure, ExitUsage)
 }
 
 // isTerminal says whether w is a terminal (a variable: the tests have none).
@@ -267,6 +285,17 @@ func writeWaits(w io.Writer, runs []*viewer.Run) error {
 		}
 	}
 	return nil
+}
+
+// writeCosts is --costs: a row per run, then their mean (viewer.Costs).
+// Every run has a split: a run whose jobs did not all complete shows it
+// as work below 1, which is what a user looking at its cost wants to see.
+func writeCosts(w io.Writer, runs []*viewer.Run) error {
+	rows := make([]viewer.CostRow, 0, len(runs))
+	for _, r := range runs {
+		rows = append(rows, viewer.CostRow{Name: r.Name, Costs: r.Costs()})
+	}
+	return viewer.WriteCosts(w, viewer.WithMeanOf(fmt.Sprintf("mean of %d", len(rows)), rows, viewer.MeanCosts))
 }
 
 // noSplit says why r has no wait split, "" when it has one. The jobs a
