@@ -219,7 +219,7 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, re
 	}
 	for _, o := range [][2]string{{"--waits", c.waits}, {"--costs", c.costs}} {
 		if err == nil && o[1] != "" && b.Target.Client != "" {
-			err = fmt.Errorf("%s is not available with --client: dsbench cannot simulate an external client's runs again", o[0])
+			err = fmt.Errorf("%s is not available with --client: dsbench cannot simulate an external client's runs again; keep their logs (--keep-logs DIR) and give them to dsview %s", o[0], o[0])
 		}
 	}
 	if err == nil && fs.Changed("baselines") {
