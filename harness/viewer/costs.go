@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"text/tabwriter"
 )
 
 // Costs is where a run's money went, in the units of the cost ratio (total
@@ -117,19 +116,15 @@ type CostRow struct {
 
 // WriteCosts writes rows as an aligned table, with a legend.
 func WriteCosts(w io.Writer, rows []CostRow) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "run\tcost ratio\twork\tdearer types\tlost runs\tpartly used\tempty")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", r.Name, r.Ratio, r.Work, r.Dearer, r.Lost, r.Partial, r.Empty)
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		lines[i] = fmt.Sprintf("%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f", r.Name, r.Ratio, r.Work, r.Dearer, r.Lost, r.Partial, r.Empty)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprint(w, "cost ratio: the billed cost / every core-second of every job at the cheapest rate per core of a type that can hold it;\n"+
-		"work: the completed runs' core-seconds at those rates (1 when every job completed); dearer types: what the types they\n"+
-		"ran on charged above; lost runs: runs that did not complete (failed, killed, migrated away); partly used: cores no job\n"+
-		"used on a server running at least one; empty: billed seconds with no job running. The five add up to the cost ratio.\n")
-	return err
+	return writeTable(w, "run\tcost ratio\twork\tdearer types\tlost runs\tpartly used\tempty", lines,
+		"cost ratio: the billed cost / every core-second of every job at the cheapest rate per core of a type that can hold it;\n"+
+			"work: the completed runs' core-seconds at those rates (1 when every job completed); dearer types: what the types they\n"+
+			"ran on charged above; lost runs: runs that did not complete (failed, killed, migrated away); partly used: cores no job\n"+
+			"used on a server running at least one; empty: billed seconds with no job running. The five add up to the cost ratio.\n")
 }
 
 // MeanCosts is the mean of the rows' shares (each run counted once, as

@@ -63,20 +63,31 @@ type WaitRow struct {
 
 // WriteWaits writes rows as an aligned table, with a legend.
 func WriteWaits(w io.Writer, rows []WaitRow) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "run\tjobs\tmean runtime\twaits\twithin a boot\tbeyond\tjobs beyond")
-	for _, r := range rows {
+	lines := make([]string, len(rows))
+	for i, r := range rows {
 		rt := "-" // a mean row: runtimes of different workloads are not averaged
 		if r.MeanRuntime > 0 {
 			rt = fmt.Sprintf("%.1f", r.MeanRuntime)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.4f\t%.4f\t%.4f\t%d\n", r.Name, r.Jobs, rt, r.Within+r.Beyond, r.Within, r.Beyond, r.Long)
+		lines[i] = fmt.Sprintf("%s\t%d\t%s\t%.4f\t%.4f\t%.4f\t%d", r.Name, r.Jobs, rt, r.Within+r.Beyond, r.Within, r.Beyond, r.Long)
+	}
+	return writeTable(w, "run\tjobs\tmean runtime\twaits\twithin a boot\tbeyond\tjobs beyond", lines,
+		"waits: what waiting adds to the TAT ratio (average turnaround / mean actual runtime);\n"+
+			"within a boot: each job's wait up to the boot time of the type it completed on; beyond: the rest\n")
+}
+
+// writeTable writes the header and the lines (cells separated by tabs)
+// aligned, then the legend: the waits' and the costs' tables alike.
+func writeTable(w io.Writer, header string, lines []string, legend string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, header)
+	for _, l := range lines {
+		fmt.Fprintln(tw, l)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprint(w, "waits: what waiting adds to the TAT ratio (average turnaround / mean actual runtime);\n"+
-		"within a boot: each job's wait up to the boot time of the type it completed on; beyond: the rest\n")
+	_, err := fmt.Fprint(w, legend)
 	return err
 }
 

@@ -12,16 +12,9 @@ import (
 // waiting adds to the TAT ratio, up to a boot and beyond), per strategy
 // over the configs, then the strategy's mean (see perRun).
 func WriteWaits(w io.Writer, b *bench.Bench) error {
-	rows, missing, err := perRun(b, func(name string, r *viewer.Run) viewer.WaitRow {
+	return writeSplit(w, b, "wait split", func(name string, r *viewer.Run) viewer.WaitRow {
 		return viewer.WaitRow{Name: name, Waits: r.Waits()}
-	}, viewer.MeanWaits)
-	if err != nil {
-		return err
-	}
-	if err := viewer.WriteWaits(w, rows); err != nil {
-		return err
-	}
-	return writeMissing(w, "wait split", missing)
+	}, viewer.MeanWaits, viewer.WriteWaits)
 }
 
 // WriteCosts is dsbench --costs: each run's cost split (viewer.Costs: what
@@ -29,16 +22,27 @@ func WriteWaits(w io.Writer, b *bench.Bench) error {
 // servers billed empty), per strategy over the configs, then the
 // strategy's mean (see perRun).
 func WriteCosts(w io.Writer, b *bench.Bench) error {
-	rows, missing, err := perRun(b, func(name string, r *viewer.Run) viewer.CostRow {
+	return writeSplit(w, b, "cost split", func(name string, r *viewer.Run) viewer.CostRow {
 		return viewer.CostRow{Name: name, Costs: r.Costs()}
-	}, viewer.MeanCosts)
+	}, viewer.MeanCosts, viewer.WriteCosts)
+}
+
+// writeSplit writes the table of perRun's rows, then names the runs
+// without one ("no wait split for …").
+func writeSplit[R any](w io.Writer, b *bench.Bench, what string, row func(string, *viewer.Run) R, mean func(string, []R) R, table func(io.Writer, []R) error) error {
+	rows, missing, err := perRun(b, row, mean)
 	if err != nil {
 		return err
 	}
-	if err := viewer.WriteCosts(w, rows); err != nil {
+	if err := table(w, rows); err != nil {
 		return err
 	}
-	return writeMissing(w, "cost split", missing)
+	for _, m := range missing {
+		if _, err := fmt.Fprintf(w, "no %s for %s\n", what, m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // perRun makes a row of every run of b, per strategy over the configs,
@@ -68,14 +72,4 @@ func perRun[R any](b *bench.Bench, row func(string, *viewer.Run) R, mean func(st
 		rows = append(rows, viewer.WithMeanOf(fmt.Sprintf("%s: mean of %d", v.Label(), len(mine)), mine, mean)...)
 	}
 	return rows, missing, nil
-}
-
-// writeMissing names the runs without a row, below the table.
-func writeMissing(w io.Writer, what string, missing []string) error {
-	for _, m := range missing {
-		if _, err := fmt.Fprintf(w, "no %s for %s\n", what, m); err != nil {
-			return err
-		}
-	}
-	return nil
 }

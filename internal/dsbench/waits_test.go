@@ -17,23 +17,7 @@ import (
 // the report (to the table's four decimals).
 func TestWaitsFlag(t *testing.T) {
 	cfgs := []string{fixtureConfig(t, "config20-med-med"), fixtureConfig(t, "config100-short-low")}
-	file := filepath.Join(t.TempDir(), "waits.txt")
-	code, out, stderr := runMain(append([]string{"-a", "ff,frontier", "-f", "csv", "--progress", "never", "--waits", file}, cfgs...)...)
-	require.Equal(t, ExitOK, code, stderr)
-	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-	require.NoError(t, err)
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	data, err := os.ReadFile(file)
-	require.NoError(t, err)
-	rows := map[string][]string{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) == 9 && f[1] == "on" { // "ff on config20-med-med 1217 ..."
-			rows[f[0]+" on "+f[2]] = f[3:]
-		}
-	}
+	recs, col, data, rows := splitRun(t, "--waits", "ff,frontier", cfgs)
 	require.Len(t, rows, 4, string(data))
 	for _, r := range recs[1:] {
 		key := r[col["strategy"]] + " on " + r[col["config"]]
@@ -55,7 +39,7 @@ func TestWaitsFlag(t *testing.T) {
 	// and the strategy's mean is over the others (the whole table used to
 	// be lost, with the run named twice).
 	flaky, slow := filepath.Join("..", "..", "configs", "flaky-servers.xml"), filepath.Join("..", "..", "configs", "slow-boot.xml")
-	code, out, stderr = runMain("-a", "ff,ffq", "-f", "csv", "--progress", "never", "--waits", "-", flaky, slow)
+	code, out, stderr := runMain("-a", "ff,ffq", "-f", "csv", "--progress", "never", "--waits", "-", flaky, slow)
 	require.Equal(t, ExitOK, code, stderr)
 	_, table, ok := strings.Cut(out, "run ")
 	require.True(t, ok, out)
@@ -70,4 +54,30 @@ func TestWaitsFlag(t *testing.T) {
 	code, _, stderr = runMain("--client", "no-such-client {port}", "--waits", "-", cfgs[0])
 	assert.Equal(t, ExitUsage, code, "refused before the run")
 	assert.Contains(t, stderr, "--waits is not available with --client")
+}
+
+// splitRun runs dsbench -f csv with the split flag (--waits or --costs)
+// writing to a file: the report's records, its columns by name, the
+// file, and the file's rows by run ("ff on config20-med-med"), the cells
+// after the name.
+func splitRun(t *testing.T, flag, algos string, cfgs []string) (recs [][]string, col map[string]int, data []byte, rows map[string][]string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "split.txt")
+	code, out, stderr := runMain(append([]string{"-a", algos, "-f", "csv", "--progress", "never", flag, file}, cfgs...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	col = map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	data, err = os.ReadFile(file)
+	require.NoError(t, err)
+	rows = map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 9 && f[1] == "on" { // "ff on config20-med-med 1217 ..."
+			rows[f[0]+" on "+f[2]] = f[3:]
+		}
+	}
+	return recs, col, data, rows
 }

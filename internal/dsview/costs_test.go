@@ -1,7 +1,6 @@
 package dsview
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -22,44 +21,28 @@ var summaryCost = regexp.MustCompile(`total cost: \$([0-9.]+)`)
 // per log, whose cost ratio × the packing bound is ds-server's own total
 // cost to the cent, and whose five parts add up to the ratio.
 func TestDsviewCostsMatchDsServer(t *testing.T) {
-	dir := fixtures.Dir(t)
-	logs, err := filepath.Glob(filepath.Join(dir, "transcripts", "*.vall.log.gz"))
-	require.NoError(t, err)
-	require.NotEmpty(t, logs)
-	for _, log := range logs {
-		name, _, _ := strings.Cut(filepath.Base(log), ".")
-		cfgPath := filepath.Join(dir, "fixtures", name, "config.xml")
-		t.Run(filepath.Base(log), func(t *testing.T) {
-			var stdout, stderr strings.Builder
-			require.Equal(t, ExitOK, Main([]string{"--costs", "-c", cfgPath, log}, &stdout, &stderr), stderr.String())
-			lines := strings.Split(stdout.String(), "\n")
-			require.GreaterOrEqual(t, len(lines), 3)
-			assert.Equal(t, []string{"run", "cost", "ratio", "work", "dearer", "types", "lost", "runs", "partly", "used", "empty"}, strings.Fields(lines[0]))
-			f := strings.Fields(lines[1])
-			require.Len(t, f, 7, lines[1])
-			assert.Equal(t, filepath.Base(log), f[0])
-			var v []float64
-			for _, x := range f[1:] {
-				n, err := strconv.ParseFloat(x, 64)
-				require.NoError(t, err, lines[1])
-				v = append(v, n)
-			}
-			assert.InDelta(t, v[0], v[1]+v[2]+v[3]+v[4]+v[5], 0.0003, "the parts add up")
-
-			cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{})
-			require.NoError(t, err)
-			bound := bench.BoundsOf(cfg).PackingCost
-			summary, err := os.ReadFile(strings.TrimSuffix(log, ".vall.log.gz") + ".summary")
-			require.NoError(t, err)
-			m := summaryCost.FindStringSubmatch(string(summary))
-			require.NotNil(t, m, "the summary's total cost")
-			want, _ := strconv.ParseFloat(m[1], 64)
-			assert.InDelta(t, want, v[0]*bound, 0.005+0.00005*bound, "ds-server's total cost")
-		})
-	}
+	eachTranscript(t, "--costs", func(t *testing.T, _, summary string, cfg *mocksrv.Config, lines []string) {
+		assert.Equal(t, []string{"run", "cost", "ratio", "work", "dearer", "types", "lost", "runs", "partly", "used", "empty"}, strings.Fields(lines[0]))
+		f := strings.Fields(lines[1])
+		require.Len(t, f, 7, lines[1])
+		var v []float64
+		for _, x := range f[1:] {
+			n, err := strconv.ParseFloat(x, 64)
+			require.NoError(t, err, lines[1])
+			v = append(v, n)
+		}
+		assert.InDelta(t, v[0], v[1]+v[2]+v[3]+v[4]+v[5], 0.0003, "the parts add up")
+		bound := bench.BoundsOf(cfg).PackingCost
+		m := summaryCost.FindStringSubmatch(summary)
+		require.NotNil(t, m, "the summary's total cost")
+		want, _ := strconv.ParseFloat(m[1], 64)
+		assert.InDelta(t, want, v[0]*bound, 0.005+0.00005*bound, "ds-server's total cost")
+	})
 
 	var stdout, stderr strings.Builder
+	dir := fixtures.Dir(t)
 	cfg := filepath.Join(dir, "fixtures", "config20-med-med", "config.xml")
-	assert.Equal(t, ExitUsage, Main([]string{"--costs", "--waits", "-c", cfg, logs[0]}, &stdout, &stderr))
+	log := filepath.Join(dir, "transcripts", "config20-med-med.ff.vall.log.gz")
+	assert.Equal(t, ExitUsage, Main([]string{"--costs", "--waits", "-c", cfg, log}, &stdout, &stderr))
 	assert.Equal(t, "dsview: --waits and --costs: one table at a time (run dsview once for each)\n", stderr.String())
 }

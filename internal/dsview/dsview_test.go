@@ -145,6 +145,29 @@ func TestDsviewServeOutput(t *testing.T) {
 // per log, and the split adds up to ds-server's own report (its average
 // waiting and exec times are the truncated means of what Waits splits).
 func TestDsviewWaitsMatchDsServer(t *testing.T) {
+	eachTranscript(t, "--waits", func(t *testing.T, log, summary string, cfg *mocksrv.Config, lines []string) {
+		assert.Equal(t, []string{"run", "jobs", "mean", "runtime", "waits", "within", "a", "boot", "beyond", "jobs", "beyond"}, strings.Fields(lines[0]))
+		read, err := readLog(log, cfg)
+		require.NoError(t, err)
+		require.Len(t, read.Runs, 1)
+		require.Empty(t, read.Left)
+		w := read.Runs[0].Waits()
+		var wait, exec, tat int
+		last := strings.TrimSpace(summary)
+		last = last[strings.LastIndex(last, "\n")+1:]
+		_, err = fmt.Sscanf(last, "# avg waiting time: %d, avg exec time: %d, avg turnaround time: %d", &wait, &exec, &tat)
+		require.NoError(t, err, last)
+		assert.Equal(t, exec, int(math.Floor(w.MeanRuntime+1e-9)), "mean runtime")
+		assert.Equal(t, wait, int(math.Floor((w.Within+w.Beyond)*w.MeanRuntime+1e-6)), "mean wait")
+		assert.Positive(t, w.Jobs)
+	})
+}
+
+// eachTranscript runs dsview with flag (--waits or --costs) on every
+// shared -v all transcript of the real ds-server, in a subtest each, and
+// hands check the log, ds-server's summary of the run, the config and the
+// table's lines, whose first row is the log's.
+func eachTranscript(t *testing.T, flag string, check func(t *testing.T, log, summary string, cfg *mocksrv.Config, lines []string)) {
 	dir := fixtures.Dir(t)
 	logs, err := filepath.Glob(filepath.Join(dir, "transcripts", "*.vall.log.gz"))
 	require.NoError(t, err)
@@ -154,29 +177,15 @@ func TestDsviewWaitsMatchDsServer(t *testing.T) {
 		cfgPath := filepath.Join(dir, "fixtures", name, "config.xml")
 		t.Run(filepath.Base(log), func(t *testing.T) {
 			var stdout, stderr strings.Builder
-			require.Equal(t, ExitOK, Main([]string{"--waits", "-c", cfgPath, log}, &stdout, &stderr), stderr.String())
+			require.Equal(t, ExitOK, Main([]string{flag, "-c", cfgPath, log}, &stdout, &stderr), stderr.String())
 			lines := strings.Split(stdout.String(), "\n")
 			require.GreaterOrEqual(t, len(lines), 2)
-			assert.Equal(t, []string{"run", "jobs", "mean", "runtime", "waits", "within", "a", "boot", "beyond", "jobs", "beyond"}, strings.Fields(lines[0]))
 			assert.Equal(t, filepath.Base(log), strings.Fields(lines[1])[0])
-
 			cfg, err := mocksrv.LoadConfig(cfgPath, mocksrv.LoadOptions{})
 			require.NoError(t, err)
-			read, err := readLog(log, cfg)
-			require.NoError(t, err)
-			require.Len(t, read.Runs, 1)
-			require.Empty(t, read.Left)
-			w := read.Runs[0].Waits()
 			summary, err := os.ReadFile(strings.TrimSuffix(log, ".vall.log.gz") + ".summary")
 			require.NoError(t, err)
-			var wait, exec, tat int
-			last := strings.TrimSpace(string(summary))
-			last = last[strings.LastIndex(last, "\n")+1:]
-			_, err = fmt.Sscanf(last, "# avg waiting time: %d, avg exec time: %d, avg turnaround time: %d", &wait, &exec, &tat)
-			require.NoError(t, err, last)
-			assert.Equal(t, exec, int(math.Floor(w.MeanRuntime+1e-9)), "mean runtime")
-			assert.Equal(t, wait, int(math.Floor((w.Within+w.Beyond)*w.MeanRuntime+1e-6)), "mean wait")
-			assert.Positive(t, w.Jobs)
+			check(t, log, string(summary), cfg, lines)
 		})
 	}
 }
