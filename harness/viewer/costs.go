@@ -14,17 +14,19 @@ import (
 // Each billed second of each server (ds-server's billing, §6.1: from the
 // boot's end; see billing) is one of: a core a completed run used, a core
 // a run that did not complete used (failed, killed or migrated away: the
-// job runs again elsewhere), a core no job used while the server ran at
-// least one, or the whole server running none. frontier's page quotes the
+// job starts again from the beginning), a core no job used while the
+// server ran at least one, or the whole server running none. frontier's page quotes the
 // split (docs/frontier.md): on heterogeneous prices nearly all of a good
 // strategy's cost above the bound is Partial.
 type Costs struct {
-	// Ratio is the billed cost over the bound: the report's cost ratio,
-	// but for the report's total being ds-server's, printed to the cent.
+	// Ratio is the billed cost over the bound. The report's cost ratio
+	// divides ds-server's total rounded to the cent instead.
 	Ratio float64
-	// Work is the completed runs' core-seconds at the bound's rates: 1
-	// when every job completed. Dearer is what the types they ran on
-	// charged for the same core-seconds above those rates.
+	// Work is the completed runs' billed core-seconds at the bound's
+	// rates: 1 when every job completed, unless ds-server billed none of
+	// a period one ran in (a recovery without a failure, Power.Reset).
+	// Dearer is what the types they ran on charged for the same
+	// core-seconds above those rates.
 	Work, Dearer float64
 	Lost         float64 // the core-seconds of runs that did not complete, at their server's rate
 	Partial      float64 // cores no job used while the server ran at least one
@@ -32,11 +34,16 @@ type Costs struct {
 }
 
 // Costs splits the run's billed cost (see Costs). A run with no job any
-// type can hold has no bound, and no split.
+// type can hold has no bound, and no split. The bound is bench.Bounds',
+// computed here from the run's own types and jobs (a hand-built Run has
+// no config); dsbench's and dsview's tests hold the two together (each
+// split's ratio is the report's, and ds-server's total over BoundsOf).
 func (r *Run) Costs() Costs {
 	cheapest := make(map[int]float64, len(r.Jobs)) // job id -> the bound's rate per core-second
+	cores := make(map[int]int, len(r.Jobs))
 	bound := 0.0
 	for _, j := range r.Jobs {
+		cores[j.ID] = j.Cores
 		best := math.Inf(1)
 		for _, t := range r.Types {
 			if t.Cores >= j.Cores && t.Memory >= j.Memory && t.Disk >= j.Disk {
@@ -50,10 +57,6 @@ func (r *Run) Costs() Costs {
 	}
 	if bound == 0 {
 		return Costs{}
-	}
-	cores := make(map[int]int, len(r.Jobs))
-	for _, j := range r.Jobs {
-		cores[j.ID] = j.Cores
 	}
 	b := r.billing()
 	c := Costs{Ratio: b.total} // = r.TotalCost once the run is finished

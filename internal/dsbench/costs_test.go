@@ -1,6 +1,7 @@
 package dsbench
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -41,6 +42,9 @@ func TestCostsFlag(t *testing.T) {
 		assert.InDelta(t, ratio, v[0], 0.005/(bound-0.005)+0.00011, "%s: the split's cost ratio against the report's", key)
 		assert.InDelta(t, v[0], v[1]+v[2]+v[3]+v[4]+v[5], 0.0003, "%s: the parts add up", key)
 		assert.Equal(t, 1.0, v[1], "%s: every job completed", key)
+		if r[col["config"]] == "config20-med-med" {
+			assert.Equal(t, 0.0, v[2], "%s: one rate per core: no type is dearer", key)
+		}
 	}
 	assert.Len(t, rows, ok, string(data))
 	assert.Equal(t, 8, ok, "ff has no result on the failure trace: it never dequeues")
@@ -56,7 +60,18 @@ func TestCostsFlag(t *testing.T) {
 	assert.Equal(t, ExitUsage, code, "refused before the run")
 	assert.Contains(t, stderr, "--costs is not available with --client")
 
-	code, _, stderr = runMain("-a", "ff", "--waits", file, "--costs", file, cfgs[0])
-	assert.Equal(t, ExitUsage, code, "refused before the run")
-	assert.Contains(t, stderr, "--costs "+file+": --waits writes that file too")
+	// Two outputs into one file: by the same path, by another spelling,
+	// or, for a file already there, through a link.
+	dir := filepath.Dir(file)
+	link := filepath.Join(dir, "link.txt")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	require.NoError(t, os.Symlink(file, link))
+	for _, c := range [][2]string{{file, file}, {file, filepath.Join(dir, ".", "costs.txt")}, {file, link}} {
+		code, _, stderr = runMain("-a", "ff", "--waits", c[0], "--costs", c[1], cfgs[0])
+		assert.Equal(t, ExitUsage, code, "refused before the run: %v", c)
+		assert.Contains(t, stderr, "--costs "+c[1]+": --waits writes that file too", c)
+	}
+	code, _, stderr = runMain("-a", "ff", "--out", filepath.Join(dir, "new.csv"), "--html", filepath.Join(dir, "new.csv"), cfgs[0])
+	assert.Equal(t, ExitUsage, code, "a file not there yet, by its path")
+	assert.Contains(t, stderr, "--html "+filepath.Join(dir, "new.csv")+": --out writes that file too")
 }

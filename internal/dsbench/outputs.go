@@ -20,7 +20,7 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 	// a path that does not exist yet cannot be an input, and finding a
 	// config's job file means loading the config.
 	in := sync.OnceValue(func() []outputs.InputFile { return benchInputs(b) })
-	written := map[string]string{} // a cleaned absolute path -> the flag that writes it
+	var written []outputs.InputFile // the files the flags before write, What their flag
 	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}, {"--costs", c.costs}} {
 		if o[1] == "" || o[1] == "-" && o[0] != "--html" { // --out -, --waits - and --costs - are stdout
 			continue
@@ -28,14 +28,10 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 		if err := outputs.CheckFile(o[0], o[1], in); err != nil {
 			return err
 		}
-		abs, err := filepath.Abs(o[1])
-		if err != nil {
-			return fmt.Errorf("%s %s: %v", o[0], o[1], err)
-		}
-		if other, ok := written[abs]; ok {
+		if other, ok := writtenBefore(o[1], written); ok {
 			return fmt.Errorf("%s %s: %s writes that file too; give each output a file of its own", o[0], o[1], other)
 		}
-		written[abs] = o[0]
+		written = append(written, outputs.InputFile{Path: o[1], What: o[0]})
 	}
 	if err := outputs.CheckFolder("--plots", c.plots, in, plots.IsOwnFile); err != nil {
 		return err
@@ -47,6 +43,22 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 		return nil
 	}
 	return checkClientDir(b.Target.ClientFolder(), in)
+}
+
+// writtenBefore finds the flag among written that writes path too: by
+// the same path cleaned, or, for a file already there, by another name or
+// through a link (outputs.SameAsInput).
+func writtenBefore(path string, written []outputs.InputFile) (flag string, ok bool) {
+	abs, err := filepath.Abs(path)
+	for _, w := range written {
+		if wabs, werr := filepath.Abs(w.Path); err == nil && werr == nil && wabs == abs {
+			return w.What, true
+		}
+	}
+	if in, ok := outputs.SameAsInput(path, written); ok {
+		return in.What, true
+	}
+	return "", false
 }
 
 // openOut is where --out sends the report or piece: the file it names, or

@@ -32,6 +32,7 @@ func TestDsviewCostsMatchDsServer(t *testing.T) {
 			v = append(v, n)
 		}
 		assert.InDelta(t, v[0], v[1]+v[2]+v[3]+v[4]+v[5], 0.0003, "the parts add up")
+		assert.Equal(t, "1.0000", f[2], "work: every job of a recorded run completed")
 		bound := bench.BoundsOf(cfg).PackingCost
 		m := summaryCost.FindStringSubmatch(summary)
 		require.NotNil(t, m, "the summary's total cost")

@@ -127,7 +127,7 @@ func printHelp(stdout io.Writer, fs *pflag.FlagSet) {
 		"With --costs, a table instead: per run, its cost ratio (cost over every job's\n"+
 		"core-seconds at the cheapest rate per core that can hold it) split into that\n"+
 		"work, dearer types, runs lost, cores unused on busy servers and servers billed\n"+
-		"empty, which add up to it; then their mean.\n\n"+
+		"empty, which add up to it; then their mean, for two logs or more.\n\n"+
 		"A log of dsmock --swf trace.swf[:options] is read with -c trace.swf[:options]\n"+
 		"(the same options; servers=config.xml when dsmock was given -c config.xml).\n\nFlags:\n%s\n"+
 		"Exit status: %d page or table written; %d a config or log that cannot be read or is\n"+
