@@ -15,9 +15,9 @@ import (
 // boot's end; see billing) is one of: a core a completed run used, a core
 // a run that did not complete used (failed, killed or migrated away: the
 // job starts again from the beginning), a core no job used while the
-// server ran at least one, or the whole server running none. frontier's page quotes the
-// split (docs/frontier.md): on heterogeneous prices nearly all of a good
-// strategy's cost above the bound is Partial.
+// server ran at least one, or the whole server running none. frontier's
+// page quotes the split (docs/frontier.md): on heterogeneous prices
+// nearly all of a good strategy's cost above the bound is Partial.
 type Costs struct {
 	// Ratio is the billed cost over the bound. The report's cost ratio
 	// divides ds-server's total rounded to the cent instead.
@@ -58,10 +58,14 @@ func (r *Run) Costs() Costs {
 	if bound == 0 {
 		return Costs{}
 	}
+	stays := make([][]Stay, len(r.Servers)) // by server: a period looks at its server's only
+	for _, st := range r.Stays {
+		stays[st.Server] = append(stays[st.Server], st)
+	}
 	b := r.billing()
 	c := Costs{Ratio: b.total} // = r.TotalCost once the run is finished
 	for _, p := range b.periods {
-		r.splitPeriod(p, cheapest, cores, &c)
+		r.splitPeriod(p, stays[p.server], cheapest, cores, &c)
 	}
 	for _, x := range []*float64{&c.Ratio, &c.Work, &c.Dearer, &c.Lost, &c.Partial, &c.Empty} {
 		*x /= bound
@@ -70,15 +74,15 @@ func (r *Run) Costs() Costs {
 }
 
 // splitPeriod adds one billed period's dollars to c, by what used them:
-// the stays on its server clipped to the period.
-func (r *Run) splitPeriod(p billedPeriod, cheapest map[int]float64, cores map[int]int, c *Costs) {
+// the stays on its server (stays) clipped to the period.
+func (r *Run) splitPeriod(p billedPeriod, stays []Stay, cheapest map[int]float64, cores map[int]int, c *Costs) {
 	typ := r.Types[r.Servers[p.server].Type]
 	perCore := float64(typ.Rate) / 3600 / float64(typ.Cores)
 	var covered [][2]int // the clipped stays, for the seconds with none
 	used := 0.0          // core-seconds the stays used
-	for _, st := range r.Stays {
+	for _, st := range stays {
 		from, to := max(st.Start, p.from), min(st.End, p.to)
-		if st.Server != p.server || st.Start < 0 || st.End < 0 || to <= from {
+		if st.Start < 0 || st.End < 0 || to <= from {
 			continue
 		}
 		secs := float64((to - from) * cores[st.Job])
