@@ -19,6 +19,7 @@ func (f *frontier) Job(v strategies.View, job protocol.Job) ([]protocol.Action, 
 
 func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	l := v.Ledger()
+	f.parked.offered(job.ID)
 	if l.Stale() { // ds-server completed jobs without telling (see Ledger): ask
 		if err := l.Resync(v); err != nil {
 			return nil, err
@@ -43,7 +44,7 @@ func (f *frontier) placeJob(v strategies.View, job protocol.Job) ([]protocol.Act
 		if len(v.Excluded()) > 0 {
 			return nil, strategies.ErrNoServer
 		}
-		return append(acts, park(l, f.rel.failures > 0)), nil
+		return append(acts, f.park(l, job.ID)), nil
 	}
 	f.placing.job, f.placing.to = job.ID, c.m.Ref // the bet and the forecast learn from it once done (see confirmed)
 	f.placing.needs, f.placing.cores = needs(c.m, f.warm.kept.has(c.m), f.warm.altOff), job.Cores
@@ -172,36 +173,6 @@ func (f *frontier) unboot(l *strategies.Ledger, m *strategies.Machine, earlier [
 	return moves
 }
 
-// park disposes of a job no server can take now. Once servers have
-// failed in the run, that is when every capable server has failed, or
-// the only ones left are those this decision's own moves touch (place
-// skips them: the ledger has not seen the moves yet): while anything runs
-// (or waits for a boot that will start it), ENQJ puts the job in the
-// global queue, and the next event (a completion, a failure or recovery,
-// CHKQ) dequeues it to be placed again (dequeueAll). With nothing running,
-// ds-server reports no failure event any more (ds-server.md §3.2: CHKQ
-// forever), so PSHJ, as the reference client does (baselines.md §3.5),
-// is what moves the clock on: each one offers the job again a second
-// later, until the recovery is reported. PSHJ alone had two costs under
-// ds-server's failure models: a round trip per second of an outage, and
-// a job pushed past 1.5 × the end time, which ds-server gives up on
-// (§5.14), while a completion elsewhere was still to come. In a run
-// without failures PSHJ stays the answer (place finds no server there
-// only when every capable server is powered and outside the window it
-// scores, see index), so such runs are decided exactly as before.
-func park(l *strategies.Ledger, failures bool) protocol.Action {
-	if !failures {
-		return protocol.Push{}
-	}
-	ms := l.Machines()
-	for i := range ms {
-		if len(ms[i].Running) > 0 || slices.ContainsFunc(ms[i].Waiting, func(p strategies.Placement) bool { return p.Start >= 0 }) {
-			return protocol.Enqueue{} // a completion is coming
-		}
-	}
-	return protocol.Push{}
-}
-
 // fitsNoType is the error for a job no server type can hold, nil for any
 // other. ds-server does not check a job file against the servers
 // (ds-server.md §2.7); such a job would be pushed back (park) every
@@ -296,6 +267,8 @@ func (f *frontier) Outcome(v strategies.View, o strategies.Outcome) ([]protocol.
 			// priced on the source's billing stopping now.
 			return []protocol.Action{f.powerOff(a.From, l.Now())}, nil
 		}
+	case protocol.Push:
+		f.parked.pushed()
 	case protocol.Terminate:
 		if o.Killed > 0 {
 			return dequeueKilled(l), nil

@@ -84,6 +84,7 @@ type frontier struct {
 	replanned   []protocol.Action // replan's last moves: replannedAt is set once one is done
 	placing     placing           // the SCHD Job returned last, and what it tells the bet and the forecast once done
 	refused     refusals          // actions ds-server refused this second: not asked for again
+	parked      parked            // the jobs PSHJ put back in ds-server's queue of offers (see park)
 	starts      []int             // replan's copy of a forecast's starts
 	changed     []*kept           // cool's scratch: the kept servers the ledger changed (see changedKept)
 	busy        []*kept           // cool's scratch: the kept servers touched (see touchedKept)
@@ -127,7 +128,7 @@ func newFrontier(p strategies.Params) (strategies.Strategy, error) {
 		warm, byDemand = true, true
 	}
 	early := earlyPrior(p)
-	f := &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1, placing: placing{job: -1}}
+	f := &frontier{weight: w, warmOn: warm, warm: newWarmth(), dem: newDemand(byDemand), learn: newRatios(), done: map[protocol.ServerRef]bool{}, lastDone: -1, replannedAt: -1, placing: placing{job: -1}, parked: newParked()}
 	f.learn.post.estimatesPrior = early
 	return f, nil
 }

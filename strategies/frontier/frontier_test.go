@@ -153,6 +153,41 @@ func TestNoServer(t *testing.T) {
 	assert.Contains(t, acts, protocol.Action(protocol.Dequeue{QID: 0}), "the next event brings it back")
 }
 
+// With nothing running and the only capable type failed, PSHJ moves the
+// clock, but every job pushed back is offered again each second: once two
+// are back in ds-server's queue of offers, the next is put in the global
+// queue (ENQJ). A job offered again no longer counts, nor does a PSHJ
+// ds-server refused (it gave the job up, §5.14). One row per offer, in
+// order; each action is done (or refused) as the client would.
+func TestParkKeepsTwoPushedBack(t *testing.T) {
+	const gaveUp = "Error: simulation can't continue at Job 1 at 90000\n"
+	f, v := cluster(t, nil)
+	event(t, f, v, &protocol.ServerFailed{Server: ref("big", 0), Time: 0}, 0)
+	for i, tc := range []struct {
+		job   protocol.Job
+		reply string
+		want  protocol.Action
+	}{
+		{jb(1, 10, 4, 100), gaveUp, protocol.Push{}},
+		{jb(2, 11, 4, 100), "OK", protocol.Push{}}, // job 1's PSHJ was refused: one back
+		{jb(3, 12, 4, 100), "OK", protocol.Push{}},
+		{jb(4, 13, 4, 100), "OK", protocol.Enqueue{}}, // 2 and 3 are back
+		{jb(2, 14, 4, 100), "OK", protocol.Push{}},    // offered again: only 3 is back
+		{jb(5, 15, 4, 100), "OK", protocol.Enqueue{}},
+	} {
+		acts := decide(t, f, v, tc.job)
+		require.Equal(t, []protocol.Action{tc.want}, acts, "offer %d (job %d)", i+1, tc.job.ID)
+		o := strategies.Outcome{Action: tc.want, Reply: tc.reply}
+		if tc.reply != "OK" {
+			o = strategies.Outcome{Action: tc.want, Err: &protocol.ServerError{Command: "PSHJ", Text: tc.reply}}
+		} else {
+			require.NoError(t, v.Book.Applied(tc.want, tc.reply))
+		}
+		_, err := f.Outcome(v, o)
+		require.NoError(t, err)
+	}
+}
+
 // Power-off: at the completion that empties a server, when no job waits
 // anywhere, TERM at once (it costs nothing then).
 func TestPowerOffAtEmptying(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/corpus"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -138,5 +139,42 @@ func TestUnseenConfigs(t *testing.T) {
 			u.name, bal[0]/n, bal[1]/n, red[0]/n, red[1]/n, worst)
 		assert.Less(t, bal[0], red[0], "%s: balanced's mean TAT ratio against cost-reduce's", u.name)
 		assert.Less(t, bal[1], red[1], "%s: balanced's mean cost ratio against cost-reduce's", u.name)
+	}
+}
+
+// corpusSpecs draw configs of every class of the generated corpus
+// (docs/corpus.md) and the ends of its dimensions: up to 12 types, boots
+// of 0 to 600 s, 5,000 jobs, 1 to 5 jobs, one server a type, failures on
+// one or two servers a type. Seeds none of frontier's figures come from
+// (its development part is seed 1, the pages' held-out parts 2 and 3).
+var corpusSpecs = []string{
+	"seed=6,all*2:types=2-12:boot=0-600,large*1:jobs=5000",
+	"seed=7,tiny*3:jobs=1-5,small*2:limit=1:types=2,slowboot*2:boot=600,failure*4:limit=1-2:jobs=50-200",
+}
+
+// TestCorpusClasses: on generated configs of every class, every preset
+// ends every run with every job run (a rule that leaves a job in a queue,
+// ends a run with an error, or panics, on a kind of config the 18 shared
+// ones do not have fails it). frontier's figures on the corpus are the
+// pages' (docs/frontier.md), from dsbench; this test guards the runs.
+func TestCorpusClasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs over many configs: the full suite (without -short) runs them")
+	}
+	for _, spec := range corpusSpecs {
+		cs, err := corpus.Generate(spec)
+		require.NoError(t, err, spec)
+		dir := t.TempDir()
+		require.NoError(t, corpus.WriteDir(dir, cs))
+		for _, c := range cs {
+			p := filepath.Join(dir, c.Path())
+			cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: dir})
+			require.NoError(t, err, p)
+			b := bench.BoundsOf(cfg)
+			for _, preset := range []string{"cost", "balanced", "turnaround"} {
+				tat, cost := runRatios(t, p, b, "frontier", map[string]string{"preset": preset})
+				assert.False(t, math.IsNaN(tat) || math.IsNaN(cost), "%s %s: ratios %v / %v", c.Name, preset, tat, cost)
+			}
+		}
 	}
 }
