@@ -241,7 +241,7 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	case run.Variant == nil || b.Target.Server != "":
 		out = b.runTCP(ctx, run, cfg)
 	default:
-		out = runInProcess(ctx, cfg, run.Variant.New, b.Target)
+		out = b.runInProcessLogged(ctx, cfg, run.Variant.New, r)
 	}
 	r.Wall = b.since(start)
 	r.fill(out, b.Timeout())
@@ -287,6 +287,12 @@ type runOutput struct {
 	// note is the reason of a run with a result that still has something
 	// to say (the client's exit after QUIT).
 	note string
+	// logTail is the end of an in-process run's server log, streamed to
+	// its --keep-logs file as the run went (logStreamed; logErr the
+	// error writing it): stdout stays empty, the log was not held.
+	logTail     string
+	logStreamed bool
+	logErr      error
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when

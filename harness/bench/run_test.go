@@ -200,7 +200,7 @@ func TestInProcessTimeout(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	out := runInProcess(ctx, cfg, func() (strategies.Strategy, error) { return pusher{}, nil }, Target{})
+	out := runInProcess(ctx, cfg, func() (strategies.Strategy, error) { return pusher{}, nil }, Target{}, nil)
 	assert.ErrorIs(t, out.err, context.DeadlineExceeded)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	var r Result

@@ -106,8 +106,12 @@ const logTailLines = 5
 // the dialogue's last messages show where.
 func (out runOutput) timeoutReason(timeout time.Duration) string {
 	reason := fmt.Sprintf("no result within %v", timeout)
+	text := out.stdout
+	if out.logStreamed {
+		text = out.logTail
+	}
 	var lines []string
-	for _, l := range strings.Split(strings.TrimSpace(out.stdout), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			lines = append(lines, l)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/filelabel"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // acceptWatch is the built-in server's listener, noting its first
@@ -165,10 +166,17 @@ func JoinReason(reason, more string) string {
 // (filelabel.RunBase: a label that is not plain gets a hash, so that no two
 // runs share a file), and returns the files written. A run without a result then names them.
 func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
-	base := filepath.Join(dir, filelabel.RunBase(r.Config, r.Variant))
+	base := keptLogBase(dir, r)
 	var files []string
+	if out.logErr != nil {
+		return files, out.logErr
+	}
 	for i, text := range []string{out.stdout, out.stderr, out.clientStderr} {
 		ext := keptLogExts[i]
+		if i == 0 && out.logStreamed { // written as the run went
+			files = append(files, base+ext)
+			continue
+		}
 		if text == "" && i > 0 { // the server log is kept even empty
 			continue
 		}
@@ -178,6 +186,29 @@ func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
 		files = append(files, base+ext)
 	}
 	return files, nil
+}
+
+// keptLogBase is dir's file name for r's logs, without the extension.
+func keptLogBase(dir string, r Result) string {
+	return filepath.Join(dir, filelabel.RunBase(r.Config, r.Variant))
+}
+
+// runInProcessLogged is runInProcess with the server log streamed to its
+// --keep-logs file when dsbench keeps logs (streamedLog).
+func (b *Bench) runInProcessLogged(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), r Result) runOutput {
+	if b.Target.KeepLogs == "" {
+		return runInProcess(ctx, cfg, newStrategy, b.Target, nil)
+	}
+	log, err := createStreamedLog(keptLogBase(b.Target.KeepLogs, r) + keptLogExts[0])
+	if err != nil {
+		out := runInProcess(ctx, cfg, newStrategy, b.Target, nil)
+		out.logErr = err
+		return out
+	}
+	out := runInProcess(ctx, cfg, newStrategy, b.Target, log)
+	out.logErr = log.Close() // first: a timed-out run may still be writing, and the tail is then the file's end
+	out.logTail, out.logStreamed = log.Tail(), true
+	return out
 }
 
 // keptLogExts end the names keepLogs writes: the server log, the

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -63,7 +62,7 @@ func SimulateMetrics(ctx context.Context, cfg *mocksrv.Config, s strategies.Stra
 
 // runInProcess is one dsbench run in-process. A run that outlives ctx is
 // reported at once; its goroutine stops at its next REDY.
-func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target) runOutput {
+func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), t Target, log io.Writer) runOutput {
 	done := make(chan runOutput, 1)
 	go func() {
 		s, err := newStrategy()
@@ -72,11 +71,11 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 			return
 		}
 		// The stderr lines are not needed: the Report holds the count of
-		// "<n> jobs not scheduled!". The log is written for --keep-logs only.
+		// "<n> jobs not scheduled!". The log is written for --keep-logs only
+		// (log, see streamedLog).
 		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail, Year: t.Year}
-		var log bytes.Buffer
-		if t.KeepLogs != "" {
-			opt.Level, opt.Log = mocksrv.LevelBrief, &log
+		if log != nil {
+			opt.Level, opt.Log = mocksrv.LevelBrief, log
 		}
 		sess, metrics, runErr := SimulateMetrics(ctx, cfg, s, opt, t.user())
 		typed := &typedOutput{summaryErr: errNoQuit}
@@ -87,7 +86,7 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 				unbilled = &rep.Unbilled
 			}
 		}
-		done <- runOutput{typed: typed, err: runErr, metrics: metrics, stdout: log.String(), unbilled: unbilled}
+		done <- runOutput{typed: typed, err: runErr, metrics: metrics, unbilled: unbilled}
 	}()
 	select {
 	case out := <-done:
