@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/dssim-go/dssim-go/client"
 	"github.com/dssim-go/dssim-go/harness/columns"
@@ -92,9 +93,20 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 	case out := <-done:
 		return out
 	case <-ctx.Done():
+		// The run stops at its next REDY, where it writes out its log
+		// (ctxBackend): wait a moment for it, so that a kept log reaches
+		// that REDY, but not for a strategy stuck in a decision.
+		select {
+		case <-done:
+		case <-time.After(stopGrace):
+		}
 		return runOutput{err: ctx.Err()}
 	}
 }
+
+// stopGrace is how long a timed-out in-process run is given to reach its
+// next REDY.
+const stopGrace = time.Second
 
 // ctxBackend stops a run at the next REDY once ctx is done: a strategy
 // that pushes or refuses forever cannot outlive its timeout.
@@ -105,6 +117,9 @@ type ctxBackend struct {
 
 func (b ctxBackend) Ready() (protocol.Event, error) {
 	if err := b.ctx.Err(); err != nil {
+		// The run ends here without QUIT: write out the log the simulator
+		// holds (up to 64 KiB), the part that shows where the run hung.
+		b.Session.Flush()
 		return nil, err
 	}
 	return b.Session.Ready()

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 )
 
@@ -43,20 +44,30 @@ func TestStreamedLog(t *testing.T) {
 	assert.NoError(t, log.Close(), "a second Close")
 }
 
+// slowPusher pushes every job back after a while: a run that times out
+// having logged far less than the simulator's 64 KiB log buffer.
+type slowPusher struct{ strategies.IgnoreEvents }
+
+func (slowPusher) Job(strategies.View, protocol.Job) ([]protocol.Action, error) {
+	time.Sleep(40 * time.Millisecond)
+	return []protocol.Action{protocol.Push{}}, nil
+}
+
 // --keep-logs on an in-process run that times out: its log is on disk up
-// to the timeout (it was once kept in memory, and a timed-out run's file
-// was written empty), and the reason quotes its last lines. A folder
-// that cannot take the file is named in the reason; the run still has
-// its result.
+// to its last REDY (it was once kept in memory, and a timed-out run's file
+// was written empty; the simulator's own buffer is written out at the
+// REDY that stops the run), and the reason quotes its last lines. A
+// folder that cannot take the file is named in the reason; the run still
+// has its result.
 func TestKeptLogOfATimedOutRun(t *testing.T) {
 	cfg, err := fixtureSources(t, "sample-config01")[0].Load()
 	require.NoError(t, err)
 	dir := t.TempDir()
 	b := &Bench{Target: Target{KeepLogs: dir}}
-	r := Result{Config: "sample-config01", Variant: "pusher"}
+	r := Result{Config: "sample-config01", Variant: "slow"}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	out := b.runInProcessLogged(ctx, cfg, func() (strategies.Strategy, error) { return pusher{}, nil }, r)
+	out := b.runInProcessLogged(ctx, cfg, func() (strategies.Strategy, error) { return slowPusher{}, nil }, r)
 	r.fill(out, 300*time.Millisecond)
 	b.keptLogs(&r, out)
 	require.Equal(t, StatusTimeout, r.Status)

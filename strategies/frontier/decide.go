@@ -74,6 +74,7 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	acts = append(acts, offs...)
 	switch e := ev.(type) {
 	case *protocol.CheckQueue:
+		f.parked.none() // see parked
 		if stuck := unstick(l); len(stuck) > 0 {
 			// No dequeue here: each TERM's outcome dequeues the whole
 			// queue, its killed jobs and those already there (Outcome);

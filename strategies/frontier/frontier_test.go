@@ -157,8 +157,11 @@ func TestNoServer(t *testing.T) {
 // clock, but every job pushed back is offered again each second: once two
 // are back in ds-server's queue of offers, the next is put in the global
 // queue (ENQJ). A job offered again no longer counts, nor does a PSHJ
-// ds-server refused (it gave the job up, §5.14). One row per offer, in
-// order; each action is done (or refused) as the client would.
+// ds-server refused (it gave the job up, §5.14; the client ends the run
+// there, so that row is the rule's own guard), nor, after a CHKQ (sent
+// only with ds-server's queue of offers empty), any job: in a composite
+// another member may have taken a job frontier pushed back. One row per
+// offer, in order; each action is done (or refused) as the client would.
 func TestParkKeepsTwoPushedBack(t *testing.T) {
 	const gaveUp = "Error: simulation can't continue at Job 1 at 90000\n"
 	f, v := cluster(t, nil)
@@ -174,7 +177,15 @@ func TestParkKeepsTwoPushedBack(t *testing.T) {
 		{jb(4, 13, 4, 100), "OK", protocol.Enqueue{}}, // 2 and 3 are back
 		{jb(2, 14, 4, 100), "OK", protocol.Push{}},    // offered again: only 3 is back
 		{jb(5, 15, 4, 100), "OK", protocol.Enqueue{}},
+		{jb(6, 16, 4, 100), "CHKQ", protocol.Push{}}, // 2 and 3 forgotten
+		{jb(7, 17, 4, 100), "OK", protocol.Push{}},
+		{jb(8, 18, 4, 100), "OK", protocol.Enqueue{}},
 	} {
+		if tc.reply == "CHKQ" {
+			_, err := f.Event(v, &protocol.CheckQueue{})
+			require.NoError(t, err)
+			tc.reply = "OK"
+		}
 		acts := decide(t, f, v, tc.job)
 		require.Equal(t, []protocol.Action{tc.want}, acts, "offer %d (job %d)", i+1, tc.job.ID)
 		o := strategies.Outcome{Action: tc.want, Reply: tc.reply}

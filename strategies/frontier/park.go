@@ -21,9 +21,11 @@ import (
 // on: a job PSHJ puts back is offered again a second later, and failure
 // events up to then are reported, until the recovery comes.
 //
-// PSHJ moves the clock one second whatever the number of jobs pushed, yet
-// each of them is offered again every second: with k jobs waiting for a
-// failed type's recovery, k round trips a second of the outage. So once
+// PSHJ moves the clock one second at a time whatever the number of jobs
+// pushed, yet each of them comes round again within a second or two: with
+// k jobs waiting for a failed type's recovery, about k round trips a
+// second of the outage (7 jobs: 176 million PSHJs over 25.9 million
+// seconds, below). So once
 // two jobs pushed back are in ds-server's queue of offers, another is put
 // in the global queue (ENQJ) instead, and comes back with the others at
 // the next event. Two, not one: a job pushed back alone is given up by
@@ -31,7 +33,7 @@ import (
 // release (§5.14), and with a second one the clock moves on all the same.
 // Found on a generated config where the only server of the largest type
 // fails at 0 and recovers after 300 days (pl05 on one or two servers a
-// type; seven jobs wait for it, 25.9 million seconds): about 176 million
+// type; seven jobs wait for it, 25.9 million seconds): 176 million
 // PSHJs before, 25.5 million after (and 0.44 million ENQJs), 170–250 s of
 // an in-process run down to 35 s. Every run of the generated corpora's
 // failure classes (seeds 1 to 5, three presets: 210 runs) decides exactly
@@ -63,7 +65,14 @@ func (f *frontier) park(l *strategies.Ledger, job int) protocol.Action {
 
 // parked follows the jobs frontier's PSHJs put back in ds-server's queue
 // of offers: a job is there from the PSHJ's OK until it is offered again.
-// A PSHJ refused (ds-server gave the job up, §5.14) puts nothing back.
+// A PSHJ refused (ds-server gave the job up, §5.14) puts nothing back (the
+// client ends the run there; the rule does not rely on it). In a
+// composite a job frontier pushed back may be offered to another member
+// when it comes round, and frontier never hears of it again: such a job
+// would count for ever, and two of them would make park answer ENQJ with
+// nothing running and nothing left to offer, where only PSHJ moves the
+// clock. ds-server sends CHKQ only when its queue of offers is empty
+// (ds-server.md §3.2), so CHKQ forgets them all (none).
 type parked struct {
 	back    map[int]bool // job ids
 	pushing int          // the job of the PSHJ the last decision returned, -1 none
@@ -77,6 +86,9 @@ func (p *parked) offered(job int) {
 	delete(p.back, job)
 	p.pushing = -1
 }
+
+// none notes that ds-server's queue of offers is empty (CHKQ).
+func (p *parked) none() { clear(p.back) }
 
 // pushed notes that the PSHJ of the last decision was done.
 func (p *parked) pushed() {
