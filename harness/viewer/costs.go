@@ -67,7 +67,7 @@ func (r *Run) Costs() Costs {
 	for _, p := range b.periods {
 		r.splitPeriod(p, stays[p.server], cheapest, cores, &c)
 	}
-	for _, x := range []*float64{&c.Ratio, &c.Work, &c.Dearer, &c.Lost, &c.Partial, &c.Empty} {
+	for _, x := range c.shares() {
 		*x /= bound
 	}
 	return c
@@ -138,14 +138,17 @@ func WriteCosts(w io.Writer, rows []CostRow) error {
 // dsbench averages ratios over configs).
 func MeanCosts(name string, rows []CostRow) CostRow {
 	m := CostRow{Name: name}
+	mean := m.shares()
 	for _, r := range rows {
-		n := float64(len(rows))
-		m.Ratio += r.Ratio / n
-		m.Work += r.Work / n
-		m.Dearer += r.Dearer / n
-		m.Lost += r.Lost / n
-		m.Partial += r.Partial / n
-		m.Empty += r.Empty / n
+		for i, x := range r.shares() {
+			*mean[i] += *x / float64(len(rows))
+		}
 	}
 	return m
+}
+
+// shares are c's fields in the units of the cost ratio, for what is done
+// to all of them alike (scaled to the bound, averaged).
+func (c *Costs) shares() []*float64 {
+	return []*float64{&c.Ratio, &c.Work, &c.Dearer, &c.Lost, &c.Partial, &c.Empty}
 }

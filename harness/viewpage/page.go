@@ -2,8 +2,8 @@
 // harness/viewer): the HTML page of a bench (Write: the comparison as the
 // page's model, Compare, with each config's best cell, the colours against
 // the baselines and the cost–turnaround frontier, drawn as tables and a
-// clickable plot; and per-config timelines) and the wait
-// split of its runs (WriteWaits). Both simulate the runs again in-process
+// clickable plot; and per-config timelines) and the wait and cost
+// splits of its runs (WriteSplits). Both simulate the runs again in-process
 // and read the simulator's log back as dsview reads a ds-server log
 // (RunViewer): a result does not keep its jobs' waits and placements.
 package viewpage

@@ -30,7 +30,6 @@ import (
 	"github.com/dssim-go/dssim-go/harness/ports"
 	"github.com/dssim-go/dssim-go/harness/report"
 	"github.com/dssim-go/dssim-go/harness/sources"
-	"github.com/dssim-go/dssim-go/harness/viewpage"
 	"github.com/dssim-go/dssim-go/internal/flaghint"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol/didyoumean"
@@ -184,11 +183,8 @@ func Main(args []string, stdout, stderr io.Writer, wrapConn func(net.Conn) net.C
 	if c.html != "" && code != ExitFailure {
 		code = writeHTMLReport(c.html, stderr, b, rp, results, code)
 	}
-	if c.waits != "" && code != ExitFailure {
-		code = writeSplitReport("--waits", c.waits, viewpage.WriteWaits, stdout, stderr, b, code)
-	}
-	if c.costs != "" && code != ExitFailure {
-		code = writeSplitReport("--costs", c.costs, viewpage.WriteCosts, stdout, stderr, b, code)
+	if (c.waits != "" || c.costs != "") && code != ExitFailure {
+		code = writeSplitReports(&c, stdout, stderr, b, code)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "dsbench: interrupted")
@@ -217,7 +213,7 @@ func (c *cliConfig) setup(fs *pflag.FlagSet, stderr io.Writer) (*bench.Bench, re
 	if err == nil && c.shard != "" {
 		b.Shard, err = c.parseShard(fs)
 	}
-	for _, o := range [][2]string{{"--waits", c.waits}, {"--costs", c.costs}} {
+	for _, o := range c.splitOutputs() {
 		if err == nil && o[1] != "" && b.Target.Client != "" {
 			err = fmt.Errorf("%s is not available with --client: dsbench cannot simulate an external client's runs again; keep their logs (--keep-logs DIR) and give them to dsview %s", o[0], o[0])
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/harness/report"
@@ -23,23 +24,45 @@ func writeHTMLReport(path string, stderr io.Writer, b *bench.Bench, rp benchRepo
 	return code
 }
 
-// writeSplitReport is dsbench --waits or --costs (flag) after the report:
-// the table write makes goes to path ("-": stdout), written whole or not
-// at all. It returns the exit status (ExitFailure when the table cannot be
-// made, code otherwise).
-func writeSplitReport(flag, path string, write func(io.Writer, *bench.Bench) error, stdout, stderr io.Writer, b *bench.Bench, code int) int {
-	var buf bytes.Buffer
-	err := write(&buf, b)
-	if err == nil {
-		if path == "-" {
-			_, err = stdout.Write(buf.Bytes())
-		} else {
-			err = os.WriteFile(path, buf.Bytes(), 0o644)
+// writeSplitReports is dsbench --waits and --costs after the report: the
+// runs are simulated again once for both tables (viewpage.WriteSplits),
+// and each table goes to its path ("-": stdout), written whole or not at
+// all. It returns the exit status (ExitFailure when a table cannot be made
+// or written, code otherwise).
+func writeSplitReports(c *cliConfig, stdout, stderr io.Writer, b *bench.Bench, code int) int {
+	var bufs [2]bytes.Buffer
+	var ws [2]io.Writer
+	var named []string // "--waits FILE", for an error of the simulation both share
+	for i, o := range c.splitOutputs() {
+		if o[1] != "" {
+			ws[i] = &bufs[i]
+			named = append(named, o[0]+" "+o[1])
 		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "dsbench: %s %s: %v\n", flag, path, err)
+	if err := viewpage.WriteSplits(b, ws[0], ws[1]); err != nil {
+		fmt.Fprintf(stderr, "dsbench: %s: %v\n", strings.Join(named, ", "), err)
 		return ExitFailure
 	}
+	for i, o := range c.splitOutputs() {
+		if o[1] == "" {
+			continue
+		}
+		var err error
+		if o[1] == "-" {
+			_, err = stdout.Write(bufs[i].Bytes())
+		} else {
+			err = os.WriteFile(o[1], bufs[i].Bytes(), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dsbench: %s %s: %v\n", o[0], o[1], err)
+			return ExitFailure
+		}
+	}
 	return code
+}
+
+// splitOutputs are the flags of the split tables and their paths, in the
+// order the tables are written ("" when not asked for).
+func (c *cliConfig) splitOutputs() [2][2]string {
+	return [2][2]string{{"--waits", c.waits}, {"--costs", c.costs}}
 }

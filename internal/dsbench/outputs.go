@@ -20,7 +20,7 @@ func (c *cliConfig) checkOutputs(b *bench.Bench) error {
 	// a path that does not exist yet cannot be an input, and finding a
 	// config's job file means loading the config.
 	in := sync.OnceValue(func() []outputs.InputFile { return benchInputs(b) })
-	var written []outputs.InputFile // the files the flags before write, What their flag
+	var written []outputs.InputFile // the files the flags before this one write (What: the flag)
 	for _, o := range [][2]string{{"--out", c.out}, {"--html", c.html}, {"--waits", c.waits}, {"--costs", c.costs}} {
 		if o[1] == "" || o[1] == "-" && o[0] != "--html" { // --out -, --waits - and --costs - are stdout
 			continue
