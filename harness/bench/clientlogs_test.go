@@ -117,3 +117,21 @@ func TestUnscheduledNoteQuotesStderrOnce(t *testing.T) {
 	assert.Equal(t, bench.StatusUnscheduled, r.Status)
 	assert.Equal(t, "client exited 1 after QUIT; client stderr: IndexError: list index out of range", r.Err)
 }
+
+// A client that writes far more than dsbench holds, to stdout (every
+// message, as many students' clients print them) and to stderr: the run's
+// reason quotes the end of its stderr, --keep-logs keeps that stderr
+// whole, and its stdout is not held at all (the run once held both whole,
+// with the server's log, for as long as the run lasted).
+func TestClientFloodingItsOutputs(t *testing.T) {
+	flood := `for i in $(seq 1 20000); do echo "debug line $i of the client's chatter"; echo "stderr line $i" >&2; done
+` + quitter
+	keep := t.TempDir()
+	r := clientRun(t, script(t, flood), keep)
+	assert.Equal(t, bench.StatusUnscheduled, r.Status)
+	assert.Contains(t, r.Err, "client stderr: stderr line 19999 | stderr line 20000 | quitter: giving up after the first job")
+	stderr := mustRead(t, filepath.Join(keep, "sample-config01__client.client.stderr"))
+	assert.Equal(t, 20001, strings.Count(stderr, "\n"), "every line kept")
+	assert.True(t, strings.HasPrefix(stderr, "stderr line 1\nstderr line 2\n"))
+	assert.NoFileExists(t, filepath.Join(keep, "sample-config01__client.client.stdout"))
+}

@@ -1,10 +1,10 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -34,17 +34,16 @@ func SplitCommand(cmd string, port int) ([]string, error) {
 // process group on timeout so that a client's own children die too.
 type process struct {
 	cmd    *exec.Cmd
-	stdout bytes.Buffer
-	stderr bytes.Buffer
+	stderr *capture
 	done   chan struct{}
 	err    error
 }
 
-func startProcess(dir string, args []string, env []string) (*process, error) {
-	p := &process{cmd: exec.Command(args[0], args[1:]...), done: make(chan struct{})}
+func startProcess(dir string, args []string, env []string, stdout io.Writer, stderr *capture) (*process, error) {
+	p := &process{cmd: exec.Command(args[0], args[1:]...), stderr: stderr, done: make(chan struct{})}
 	p.cmd.Dir = dir
 	p.cmd.Env = append(os.Environ(), env...)
-	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
+	p.cmd.Stdout, p.cmd.Stderr = stdout, stderr
 	ownGroup(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", args[0], err)
@@ -82,7 +81,7 @@ func (p *process) exitDetail(name string) string {
 	if p.err != nil {
 		msg += ": " + p.err.Error()
 	}
-	if tail := lastLines(p.stderr.String(), 3); tail != "" {
+	if tail := lastLines(p.stderr.Tail(), 3); tail != "" {
 		msg += ": " + tail
 	}
 	return msg

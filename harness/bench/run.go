@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -236,13 +237,13 @@ func (b *Bench) runOne(ctx context.Context, cache *configCache, run Run) Result 
 	r.ResourceFailures = len(cfg.Failures) > 0
 	ctx, cancel := context.WithTimeout(ctx, b.Timeout())
 	defer cancel()
-	var out runOutput
-	switch {
-	case run.Variant == nil || b.Target.Server != "":
-		out = b.runTCP(ctx, run, cfg)
-	default:
-		out = b.runInProcessLogged(ctx, cfg, run.Variant.New, r)
-	}
+	inProcess := run.Variant != nil && b.Target.Server == ""
+	out := b.withLogs(r, inProcess, func(logs runLogs) runOutput {
+		if inProcess {
+			return b.runInProcessLogged(ctx, cfg, run.Variant.New, logs)
+		}
+		return b.runTCP(ctx, run, cfg, logs)
+	})
 	r.Wall = b.since(start)
 	r.fill(out, b.Timeout())
 	b.keptLogs(&r, out)
@@ -288,11 +289,14 @@ type runOutput struct {
 	// to say (the client's exit after QUIT).
 	note string
 	// logTail is the end of an in-process run's server log, streamed to
-	// its --keep-logs file as the run went (logStreamed; logErr the
-	// error writing it): stdout stays empty, the log was not held.
+	// its --keep-logs file as the run went (logStreamed): stdout stays
+	// empty, an in-process run's numbers are typed.
 	logTail     string
 	logStreamed bool
-	logErr      error
+	// kept are the run's --keep-logs files, logErr the first error
+	// creating or writing them (see runLogs).
+	kept   []string
+	logErr error
 }
 
 // typedOutput is an in-process run's result: its summary (summaryErr when
@@ -392,14 +396,14 @@ func (t Target) user() string {
 
 // runTCP does one run against a TCP server: the built-in simulator on a
 // loopback listener, or a server binary launched in a private folder.
-func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOutput {
+func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config, logs runLogs) runOutput {
 	dir, err := os.MkdirTemp("", "dsbench-")
 	if err != nil {
 		return runOutput{err: err}
 	}
 	defer os.RemoveAll(dir)
 	if t := b.Target; t.Server == "" || t.Server == ServerDsmock {
-		return b.runBuiltinTCP(ctx, run, cfg, dir)
+		return b.runBuiltinTCP(ctx, run, cfg, dir, logs)
 	}
 	if err := stageConfig(run.Source, cfg, dir); err != nil {
 		return runOutput{err: err}
@@ -407,9 +411,10 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config) runOut
 	var out runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
 		var retry bool
-		if out, retry = b.runServerBinary(ctx, run, cfg, dir); !retry {
+		if out, retry = b.runServerBinary(ctx, run, cfg, dir, logs); !retry {
 			break
 		}
+		logs.reset()
 	}
 	return out
 }
@@ -424,7 +429,7 @@ const serverAfterClient = time.Second
 // runServerBinary is one attempt at a run against the server binary, in
 // dir; retry is set when the server did not listen (another process may
 // have taken its port).
-func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) (out runOutput, retry bool) {
+func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, logs runLogs) (out runOutput, retry bool) {
 	t := b.Target
 	port, err := t.port(ctx)
 	if err != nil {
@@ -437,7 +442,7 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 	if t.MemFail != mocksrv.MemFailOff {
 		args = append(args, "--mem-fail", t.MemFail.String()) // dsmock only
 	}
-	srv, err := startProcess(dir, args, nil)
+	srv, err := startProcess(dir, args, nil, logs[0], logs[1])
 	if err != nil {
 		return runOutput{err: err}, false
 	}
@@ -446,10 +451,10 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 		if ctx.Err() != nil {
 			return runOutput{err: ctx.Err()}, false
 		}
-		return runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(),
+		return runOutput{stdout: logs[0].Text(), stderr: logs[1].Text(),
 			err: fmt.Errorf("%w (%s)", err, srv.exitDetail("server"))}, true
 	}
-	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
+	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port, logs[2])
 	grace := serverGrace
 	var ce *clientExit
 	switch {
@@ -461,7 +466,7 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 	wctx, cancel := context.WithTimeout(ctx, grace)
 	srvErr := srv.wait(wctx)
 	cancel()
-	out = runOutput{stdout: srv.stdout.String(), stderr: srv.stderr.String(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
+	out = runOutput{stdout: logs[0].Text(), stderr: logs[1].Text(), err: clientErr, metrics: metrics, clientStderr: clientStderr}
 	end := binaryEnd(out.stderr)
 	out.serverEnd(end, mocksrv.FramingHint(end, t.Newline))
 	switch {
@@ -481,7 +486,7 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 
 // runBuiltinTCP serves the simulation on a loopback port, as dsmock would,
 // writing ds-system.xml into dir at AUTH, and runs the client against it.
-func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config, dir string) runOutput {
+func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, logs runLogs) runOutput {
 	ln, err := b.Target.listen(ctx)
 	if err != nil {
 		return runOutput{err: err}
@@ -489,11 +494,10 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
 	aw := &acceptWatch{Listener: ln, accepted: make(chan struct{})}
-	var stdout, stderr bytes.Buffer
 	srv := &mocksrv.Listener{
 		Config:   cfg,
 		WrapConn: b.Target.WrapConn,
-		Options: mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: &stdout, Stderr: &stderr, NoHeader: true,
+		Options: mocksrv.Options{Level: mocksrv.LevelBrief, Newline: b.Target.Newline, Log: logs[0], Stderr: logs[1], NoHeader: true,
 			MemFail: b.Target.MemFail, Year: b.Target.Year},
 		ReadTimeout: b.Timeout(),
 		Command:     "dsbench", // its hints name dsbench's -n, the flag the user gave
@@ -513,7 +517,7 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		s.tx, s.err = srv.ServeOne(aw)
 		close(s.done)
 	}()
-	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port)
+	metrics, clientStderr, clientErr := b.runClient(ctx, run, cfg, dir, port, logs[2])
 	out := runOutput{err: clientErr, metrics: metrics, clientStderr: clientStderr}
 	// A client that failed before the run's end keeps its error: the
 	// session, held open by a child of the client, is aborted after it.
@@ -527,8 +531,8 @@ func (b *Bench) runBuiltinTCP(ctx context.Context, run Run, cfg *mocksrv.Config,
 		// The session is still writing its buffers: nothing of it can be read.
 		return runOutput{err: firstErr(out.err, ctx.Err(), errSessionStuck), clientStderr: clientStderr}
 	}
-	out.stdout, out.stderr = stdout.String(), stderr.String()
-	out.builtinEnd(s)
+	out.builtinEnd(s, logs[1])
+	out.stdout, out.stderr = logs[0].Text(), logs[1].Text()
 	switch {
 	case ctx.Err() != nil && !clientFailed:
 		out.err = ctx.Err() // the log and stderr stay: they show where it hung
@@ -562,10 +566,11 @@ func firstErr(errs ...error) error {
 // builtinEnd takes the results of the built-in server's ended session:
 // the unscheduled count and summary from its report, not from text (any
 // line of stderr may precede "<n> jobs not scheduled!"), and its fatal
-// message with its hint, which dsmock would print to stderr as it exits.
+// message with its hint, which dsmock would print to stderr as it exits
+// (written to stderr, the run's capture of the server's stderr).
 // Only a fatal message says why the session ended: a line of stderr
 // before it is a refused command, which the session went on after.
-func (out *runOutput) builtinEnd(s *session) {
+func (out *runOutput) builtinEnd(s *session, stderr io.Writer) {
 	if s.tx != nil && s.tx.Report() != nil {
 		rep := s.tx.Report()
 		out.typed = &typedOutput{summary: SummaryOf(rep), unscheduled: rep.Unscheduled}
@@ -574,7 +579,7 @@ func (out *runOutput) builtinEnd(s *session) {
 	var f *mocksrv.Fatal
 	if errors.As(s.err, &f) {
 		for _, l := range f.StderrLines() {
-			out.stderr += l + "\n"
+			fmt.Fprintln(stderr, l)
 		}
 		out.serverEnd(f.Msg, f.Hint)
 	}
@@ -592,9 +597,9 @@ func (b *Bench) Timeout() time.Duration {
 // folder dir), or the external command in the client folder. It returns
 // what the project's strategy reported (over TCP there is no truth: the
 // strategy marks its approximations).
-func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int) ([]strategies.Metric, string, error) {
+func (b *Bench) runClient(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, port int, stderr *capture) ([]strategies.Metric, string, error) {
 	if run.Variant == nil {
-		stderr, err := b.runExternal(ctx, cfg, port)
+		stderr, err := b.runExternal(ctx, cfg, port, stderr)
 		return nil, stderr, err
 	}
 	metrics, err := b.runOwnClient(ctx, run, dir, port)
@@ -630,7 +635,7 @@ func (b *Bench) runOwnClient(ctx context.Context, run Run, dir string, port int)
 
 // runExternal runs the external client command against the server on port
 // and returns its stderr.
-func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) (string, error) {
+func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int, stderr *capture) (string, error) {
 	args, err := SplitCommand(b.Target.Client, port)
 	if err != nil {
 		return "", err
@@ -643,17 +648,17 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int) 
 	if err := replaceFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year)); err != nil {
 		return "", fmt.Errorf("client folder: %w", err)
 	}
-	p, err := startProcess(cdir, args, nil)
+	p, err := startProcess(cdir, args, nil, io.Discard, stderr) // a client's stdout is its own, often every message it sent
 	if err != nil {
 		return "", err
 	}
 	if err := p.wait(ctx); err != nil {
 		if ctx.Err() != nil {
-			return p.stderr.String(), ctx.Err()
+			return stderr.Text(), ctx.Err()
 		}
-		return p.stderr.String(), &clientExit{detail: p.exitDetail("client " + args[0]), err: err}
+		return stderr.Text(), &clientExit{detail: p.exitDetail("client " + args[0]), err: err}
 	}
-	return p.stderr.String(), nil
+	return stderr.Text(), nil
 }
 
 // stageConfig writes the config and the files it names into dir, under

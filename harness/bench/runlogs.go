@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -160,54 +159,82 @@ func JoinReason(reason, more string) string {
 	return reason + "; " + more
 }
 
-// keepLogs writes a run's server log (stdout: the -v brief log and the
-// summary), the server's stderr and the external client's stderr into
-// dir, as CONFIG__STRATEGY.{server.log,server.stderr,client.stderr}
-// (filelabel.RunBase: a label that is not plain gets a hash, so that no two
-// runs share a file), and returns the files written. A run without a result then names them.
-func keepLogs(dir string, r Result, out runOutput) ([]string, error) {
-	base := keptLogBase(dir, r)
-	var files []string
-	if out.logErr != nil {
-		return files, out.logErr
-	}
-	for i, text := range []string{out.stdout, out.stderr, out.clientStderr} {
-		ext := keptLogExts[i]
-		if i == 0 && out.logStreamed { // written as the run went
-			files = append(files, base+ext)
-			continue
-		}
-		if text == "" && i > 0 { // the server log is kept even empty
-			continue
-		}
-		if err := os.WriteFile(base+ext, []byte(text), 0o644); err != nil {
-			return files, err
-		}
-		files = append(files, base+ext)
-	}
-	return files, nil
-}
-
-// keptLogBase is dir's file name for r's logs, without the extension.
+// keptLogBase is dir's file name for r's logs, without the extension:
+// CONFIG__STRATEGY (filelabel.RunBase: a label that is not plain gets a
+// hash, so that no two runs share a file).
 func keptLogBase(dir string, r Result) string {
 	return filepath.Join(dir, filelabel.RunBase(r.Config, r.Variant))
 }
 
+// runLogs are a run's three outputs (see capture), in keptLogExts' order:
+// the server's log (its stdout: the -v brief log and the summary), the
+// server's stderr, the client's stderr.
+type runLogs [3]*capture
+
+// openLogs makes a run's captures, each streamed to its --keep-logs file
+// when dsbench keeps logs: the server's log only for an in-process run
+// (the simulator's stderr lines are in its report, and there is no client
+// process). A file that cannot be created is returned as the error, and
+// that output and the ones after it are kept in memory only: the run goes
+// on, and its reason names the error (keptLogs).
+func (b *Bench) openLogs(r Result, inProcess bool) (runLogs, error) {
+	var logs runLogs
+	var err error
+	for i := range logs {
+		path := ""
+		if b.Target.KeepLogs != "" && err == nil && (i == 0 || !inProcess) {
+			path = keptLogBase(b.Target.KeepLogs, r) + keptLogExts[i]
+		}
+		c, cerr := newCapture(path, i == 0)
+		if cerr != nil {
+			c, err = &capture{}, cerr
+		}
+		logs[i] = c
+	}
+	return logs, err
+}
+
+// close closes the captures and returns their files (an empty stderr has
+// none) and the first error writing them.
+func (logs runLogs) close() (files []string, err error) {
+	for _, c := range logs {
+		if e := c.Close(); e != nil && err == nil {
+			err = e
+		}
+		if f := c.file(); f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, err
+}
+
+// withLogs does a run with its outputs captured (openLogs), and notes the
+// files kept and the first error keeping them.
+func (b *Bench) withLogs(r Result, inProcess bool, run func(runLogs) runOutput) runOutput {
+	logs, openErr := b.openLogs(r, inProcess)
+	out := run(logs)
+	kept, closeErr := logs.close()
+	out.kept, out.logErr = kept, firstErr(openErr, closeErr)
+	return out
+}
+
+// reset empties the captures for another attempt at the run.
+func (logs runLogs) reset() {
+	for _, c := range logs {
+		c.reset()
+	}
+}
+
 // runInProcessLogged is runInProcess with the server log streamed to its
-// --keep-logs file when dsbench keeps logs (streamedLog).
-func (b *Bench) runInProcessLogged(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), r Result) runOutput {
-	if b.Target.KeepLogs == "" {
+// --keep-logs file when dsbench keeps logs (the simulator writes no log
+// otherwise).
+func (b *Bench) runInProcessLogged(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), logs runLogs) runOutput {
+	if b.Target.KeepLogs == "" || logs[0].f == nil {
 		return runInProcess(ctx, cfg, newStrategy, b.Target, nil)
 	}
-	log, err := createStreamedLog(keptLogBase(b.Target.KeepLogs, r) + keptLogExts[0])
-	if err != nil {
-		out := runInProcess(ctx, cfg, newStrategy, b.Target, nil)
-		out.logErr = err
-		return out
-	}
-	out := runInProcess(ctx, cfg, newStrategy, b.Target, log)
-	out.logErr = log.Close() // first: a timed-out run may still be writing, and the tail is then the file's end
-	out.logTail, out.logStreamed = log.Tail(), true
+	out := runInProcess(ctx, cfg, newStrategy, b.Target, logs[0])
+	logs[0].Close() // first: a timed-out run may still be writing, and the tail is then the file's end
+	out.logTail, out.logStreamed = logs[0].Tail(), true
 	return out
 }
 
@@ -225,17 +252,14 @@ func IsKeptLog(name string) bool {
 	return false
 }
 
-// keptLogs keeps the run's logs when Target.KeepLogs is set and points to
-// them from the reason of a run without a result.
+// keptLogs points to the run's kept logs (runOutput.kept) from the
+// reason of a run without a result, or says why they could not be kept.
 func (b *Bench) keptLogs(r *Result, out runOutput) {
-	if b.Target.KeepLogs == "" {
-		return
-	}
-	files, err := keepLogs(b.Target.KeepLogs, *r, out)
 	switch {
-	case err != nil:
-		r.Err = JoinReason(r.Err, fmt.Sprintf("keeping the logs: %v", err))
+	case b.Target.KeepLogs == "":
+	case out.logErr != nil:
+		r.Err = JoinReason(r.Err, fmt.Sprintf("keeping the logs: %v", out.logErr))
 	case !r.OK():
-		r.Err = JoinReason(r.Err, "logs: "+strings.Join(files, ", "))
+		r.Err = JoinReason(r.Err, "logs: "+strings.Join(out.kept, ", "))
 	}
 }
