@@ -52,7 +52,7 @@ func (c *Classifier[S]) Completed(id int) bool {
 	return ok
 }
 
-// ServerLost marks every job on a server (RESF, TERM).
+// ServerLost marks every job on a server (RESF, RESR, TERM).
 func (c *Classifier[S]) ServerLost(server S) {
 	for _, p := range c.live {
 		if p.server == server {

@@ -21,7 +21,7 @@ import (
 // It also keeps GQ's own order (ENQJ appends, DEQJ removes a position,
 // ds-server.md §5.5–5.6), so it knows the head's qID without asking; it
 // lists GQ (`LSTQ GQ *`, never `LSTQ GQ i` with i > 0) only when jobs it
-// did not put there may have arrived (RESF, TERM, KILJ) and on CHKQ.
+// did not put there may have arrived (RESF, RESR, TERM, KILJ) and on CHKQ.
 // B.5 lists GQ at every event; the decisions are the same, and a run with
 // a queue of a thousand jobs no longer lists it two thousand times
 // (BenchmarkStudyRun/real: 326 ms and 180 MB per run before).
@@ -46,7 +46,7 @@ type fcfs struct {
 	order []int // job ids in GQ, in the client's FCFS order
 	deq   int   // the job dequeued and not yet offered again; -1 if none
 	head  int   // the offered job if it has the head's priority; -1 if none
-	dirty bool  // GQ may hold jobs the client did not put there (RESF, TERM, KILJ)
+	dirty bool  // GQ may hold jobs the client did not put there (RESF, RESR, TERM, KILJ)
 
 	gq      []int                      // GQ's own order: job ids by qID
 	info    map[int]protocol.QueuedJob // what LSTQ would say of each job in gq
@@ -135,10 +135,18 @@ func (f *fcfs) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 		f.settle(l, ev)
 	}
 	switch ev.(type) {
-	case *protocol.ServerFailed:
-		f.dirty = true // its jobs went to GQ
+	case *protocol.ServerFailed, *protocol.ServerRecovered:
+		// Its jobs went to GQ. A recovery resets the server too (C.3):
+		// where two failures of one server overlap in the trace, jobs
+		// placed after the first recovery are failed into GQ at the
+		// second, with no RESF. Unseen, they sat in GQ while fcfs's own
+		// picture of it said otherwise: its next DEQJ brought back the
+		// wrong job and fcfs waited for ever for the one it meant (a
+		// generated config with one to three servers a type, the run
+		// ended by the client's stall guard with 336 jobs unscheduled).
+		f.dirty = true
 		return f.next(v, false)
-	case *protocol.JobCompleted, *protocol.ServerRecovered:
+	case *protocol.JobCompleted:
 		return f.next(v, false)
 	case *protocol.CheckQueue:
 		return f.next(v, true)

@@ -1,11 +1,13 @@
 package sgme_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dssim-go/dssim-go/harness/corpus"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
@@ -107,14 +109,21 @@ func TestFCFSBestFitOnMemory(t *testing.T) {
 
 // Jobs killed into GQ by a server failure are picked up too (they would
 // otherwise wait for ever): after RESF the queue is listed and unknown
-// jobs join the client's order.
+// jobs join the client's order. After RESR too: a recovery fails into GQ,
+// with no RESF, the jobs placed on a server between two overlapping
+// failures (without the listing, a generated config's run stalled).
 func TestFCFSAdoptsFailedJobs(t *testing.T) {
-	s := newSgme(t)
-	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(big, 4000)},
-		LSTQ: []protocol.QueuedJob{{ID: 7, QID: 0, Cores: 1, Memory: 800, Disk: 100}}}
-	acts, err := s.Event(v, &protocol.ServerFailed{Server: small, Time: 5})
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts)
+	for _, ev := range []protocol.Event{
+		&protocol.ServerFailed{Server: small, Time: 5},
+		&protocol.ServerRecovered{Server: small, Time: 5},
+	} {
+		s := newSgme(t)
+		v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{idle(big, 4000)},
+			LSTQ: []protocol.QueuedJob{{ID: 7, QID: 0, Cores: 1, Memory: 800, Disk: 100}}}
+		acts, err := s.Event(v, ev)
+		require.NoError(t, err)
+		assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts, "%s", ev)
+	}
 }
 
 // Whole runs of the default sgme (strict FCFS, first and best fit) over
@@ -181,4 +190,26 @@ func TestFCFSAsAMemberTakesGQFromTheLedger(t *testing.T) {
 	assert.Equal(t, []protocol.Action{protocol.Schedule{JobID: 2, Server: big}}, acts, "job 2, the head, is placed")
 	require.NoError(t, v.Book.Applied(acts[0], "OK"))
 	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, outcome(t, s, v, acts[0], nil), "then job 3, now at qID 0")
+}
+
+// A whole run where two failures of one server overlap in ds-server's
+// trace (failure-004 of the generated spec below): the second recovery
+// fails into GQ, with no RESF, a job placed there since the first. Before
+// fcfs listed GQ at a recovery, its next DEQJ brought back another job
+// than the one it meant and it waited for that one for ever: the run
+// ended with 336 jobs unscheduled.
+func TestFCFSOverlappingFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole runs")
+	}
+	cs, err := corpus.Generate("seed=8,failure*4:limit=1-3:boot=0-600:types=2-12")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, corpus.WriteDir(dir, cs))
+	for _, base := range []string{"fcfs-ff", "fcfs-bf"} {
+		m, err := strattest.RunNamed(filepath.Join(dir, "failure-004.xml"), "sgme", map[string]string{"base": base})
+		require.NoError(t, err, base)
+		assert.Zero(t, m.Unscheduled, base)
+		assert.Equal(t, 368, m.Jobs, base)
+	}
 }

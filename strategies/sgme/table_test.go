@@ -123,7 +123,7 @@ func TestMockModeDispatchesEstimate(t *testing.T) {
 
 // B.5's feedback mapping: a JOBP of a placed job is a memory failure (the
 // retry gets the full request and the group's α drops to 1), unless its
-// server failed (RESF) or the client killed it since: then no update, the
+// server failed (RESF) or was reset by a recovery (RESR) or the client killed it since: then no update, the
 // re-offer and the next job get the unchanged estimate.
 func TestMockModeClassifiesJOBP(t *testing.T) {
 	cases := []struct {
@@ -137,6 +137,9 @@ func TestMockModeClassifiesJOBP(t *testing.T) {
 		{"memory failure", func(strategies.Strategy, strategies.View) {}, 2000, 2000},
 		{"server failed", func(s strategies.Strategy, v strategies.View) {
 			_, _ = s.Event(v, &protocol.ServerFailed{Server: small, Time: 150})
+		}, 1000, 1000},
+		{"server reset by a recovery", func(s strategies.Strategy, v strategies.View) {
+			_, _ = s.Event(v, &protocol.ServerRecovered{Server: small, Time: 150})
 		}, 1000, 1000},
 		{"killed", func(s strategies.Strategy, v strategies.View) {
 			_, _ = s.(strategies.OutcomeObserver).Outcome(v, strategies.Outcome{Action: protocol.Kill{Server: small, JobID: 1}, Reply: "OK"})

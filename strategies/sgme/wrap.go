@@ -185,6 +185,11 @@ func (s *sgme) Event(v strategies.View, ev protocol.Event) ([]protocol.Action, e
 			s.completed(v, e)
 		case *protocol.ServerFailed:
 			s.cls.ServerLost(e.Server)
+		case *protocol.ServerRecovered:
+			// A recovery resets the server (C.3): a job placed there
+			// after an overlapping failure's first recovery comes back
+			// as JOBP, lost to the reset, not to memory.
+			s.cls.ServerLost(e.Server)
 		}
 	}
 	return s.base.Event(v, ev)
