@@ -93,6 +93,9 @@ func (c *capture) Text() string {
 	}
 	head := c.head[:bytes.LastIndexByte(c.head, '\n')+1]
 	tail := fromLine(c.tail)
+	if len(tail) == 0 { // one line longer than the tail: its end, rather than the marker last
+		tail = c.tail
+	}
 	left := c.dropped + int64(len(c.head)-len(head)+len(c.tail)-len(tail))
 	where := "--keep-logs keeps it whole"
 	if c.f != nil {
@@ -107,7 +110,7 @@ func (c *capture) Tail() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.tail
-	if c.dropped == 0 && len(t) < tailBytes {
+	if c.dropped == 0 && len(t) <= tailBytes {
 		t = append(append(make([]byte, 0, len(c.head)+len(t)), c.head...), t...)
 	}
 	if len(t) > tailBytes {

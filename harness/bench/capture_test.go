@@ -92,6 +92,12 @@ func TestCaptureText(t *testing.T) {
 	assert.Equal(t, want, sum)
 	assert.True(t, strings.HasPrefix(text, versionLine))
 
+	c.reset()
+	long := strings.Repeat("y", 4*tailBytes) + "\n" // one line longer than the tail
+	_, err = c.Write([]byte(long))
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(c.Text(), "yyy\n"), "the line's end, not the marker, last")
+
 	path := filepath.Join(t.TempDir(), "x.server.stderr")
 	c, err = newCapture(path, false)
 	require.NoError(t, err)
@@ -152,4 +158,23 @@ func TestKeptLogOfATimedOutRun(t *testing.T) {
 	b.keptLogs(&r, out)
 	assert.Equal(t, StatusOK, r.Status, r.Err)
 	assert.Contains(t, r.Err, "keeping the logs: ")
+}
+
+// An external client's stderr flood is held by its ends only: the text
+// dsbench keeps of 20,000 lines is the first and last lines around the
+// marker, not the 300 KB the client wrote (every output was once held
+// whole, for as long as the run lasted).
+func TestFloodedStderrIsHeldByItsEnds(t *testing.T) {
+	cfg, err := fixtureSources(t, "sample-config01")[0].Load()
+	require.NoError(t, err)
+	b := &Bench{Target: Target{Client: script(t, `for i in $(seq 1 20000); do echo "stderr line $i of the client's chatter" >&2; done; exit 3
+`), ClientDir: t.TempDir()}}
+	stderr, err := newCapture("", false)
+	require.NoError(t, err)
+	text, err := b.runExternal(context.Background(), cfg, 1, stderr)
+	require.Error(t, err, "exit status 3")
+	assert.Less(t, len(text), headBytes+2*tailBytes+200)
+	assert.Contains(t, text, "[dsbench: ")
+	assert.True(t, strings.HasPrefix(text, "stderr line 1 of"))
+	assert.True(t, strings.HasSuffix(text, "stderr line 20000 of the client's chatter\n"))
 }

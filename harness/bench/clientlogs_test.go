@@ -2,6 +2,8 @@ package bench_test
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -120,9 +122,9 @@ func TestUnscheduledNoteQuotesStderrOnce(t *testing.T) {
 
 // A client that writes far more than dsbench holds, to stdout (every
 // message, as many students' clients print them) and to stderr: the run's
-// reason quotes the end of its stderr, --keep-logs keeps that stderr
-// whole, and its stdout is not held at all (the run once held both whole,
-// with the server's log, for as long as the run lasted).
+// reason quotes the end of its stderr, and --keep-logs keeps that stderr
+// whole (TestFloodedStderrIsHeldByItsEnds: dsbench itself holds only its
+// ends).
 func TestClientFloodingItsOutputs(t *testing.T) {
 	flood := `for i in $(seq 1 20000); do echo "debug line $i of the client's chatter"; echo "stderr line $i" >&2; done
 ` + quitter
@@ -134,4 +136,28 @@ func TestClientFloodingItsOutputs(t *testing.T) {
 	assert.Equal(t, 20001, strings.Count(stderr, "\n"), "every line kept")
 	assert.True(t, strings.HasPrefix(stderr, "stderr line 1\nstderr line 2\n"))
 	assert.NoFileExists(t, filepath.Join(keep, "sample-config01__client.client.stdout"))
+}
+
+// A server binary that exits without listening is started three times
+// (another process may have taken its port): the logs kept, and quoted,
+// are its last attempt's, whole (the captures were once emptied after
+// the last attempt too, and a server that could not start left an empty
+// log and no stderr).
+func TestKeptLogsOfAServerThatNeverListens(t *testing.T) {
+	dir := t.TempDir()
+	srv := filepath.Join(dir, "server.sh")
+	count := filepath.Join(dir, "attempts")
+	body := fmt.Sprintf("#!/bin/sh\nn=$(($(cat %[1]s 2>/dev/null || echo 0) + 1))\necho $n > %[1]s\necho \"# attempt $n\"\necho \"config.xml: unreadable (attempt $n)\" >&2\nexit 1\n", count)
+	require.NoError(t, os.WriteFile(srv, []byte(body), 0o755))
+	keep := t.TempDir()
+	b := &bench.Bench{Sources: fixtureSources(t, "sample-config01"),
+		Target: bench.Target{Server: srv, Client: script(t, quitter), ClientDir: t.TempDir(), Newline: true, Timeout: 30 * time.Second, KeepLogs: keep}}
+	res := b.Run(context.Background())
+	require.Len(t, res, 1)
+	assert.False(t, res[0].OK())
+	assert.Equal(t, "3\n", mustRead(t, count))
+	logs := filepath.Join(keep, "sample-config01__client")
+	assert.Equal(t, "# attempt 3\n", mustRead(t, logs+".server.log"))
+	assert.Equal(t, "config.xml: unreadable (attempt 3)\n", mustRead(t, logs+".server.stderr"))
+	assert.Contains(t, res[0].Err, "config.xml: unreadable (attempt 3)")
 }

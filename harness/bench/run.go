@@ -410,11 +410,13 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config, logs r
 	}
 	var out runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
+		if attempt > 0 {
+			logs.reset() // the last attempt's outputs are the ones kept
+		}
 		var retry bool
 		if out, retry = b.runServerBinary(ctx, run, cfg, dir, logs); !retry {
 			break
 		}
-		logs.reset()
 	}
 	return out
 }
@@ -648,7 +650,7 @@ func (b *Bench) runExternal(ctx context.Context, cfg *mocksrv.Config, port int, 
 	if err := replaceFile(filepath.Join(cdir, "ds-system.xml"), mocksrv.SystemXML(cfg, b.Target.Year)); err != nil {
 		return "", fmt.Errorf("client folder: %w", err)
 	}
-	p, err := startProcess(cdir, args, nil, io.Discard, stderr) // a client's stdout is its own, often every message it sent
+	p, err := startProcess(cdir, args, nil, nil, stderr) // a client's stdout (often every message it sent) goes to the null device
 	if err != nil {
 		return "", err
 	}
