@@ -8,7 +8,7 @@ const (
 	// Fresh: no dispatch of the job is live (a JOBN, or a JOBP of a job
 	// the strategy never placed): no update.
 	Fresh Verdict = iota
-	// MemFailure: a JOBP of a job placed with no RESF/TERM of its server
+	// MemFailure: a JOBP of a job placed with no RESF/RESR/TERM of its server
 	// and no KILJ/MIGJ/DEQJ of it since: the mock's implicit memory
 	// failure (Part E item 5).
 	MemFailure
