@@ -220,6 +220,17 @@ func (l *Ledger) Machine(ref protocol.ServerRef) (*Machine, bool) {
 	return &l.machines[i+ref.ID], true
 }
 
+// OfType returns the servers of type typ by id, a window of Machines (nil
+// for an unknown type): for walks over one type's servers, which would
+// otherwise look each one up by name.
+func (l *Ledger) OfType(typ string) []Machine {
+	i, ok := l.first[typ]
+	if !ok {
+		return nil
+	}
+	return l.machines[i : i+l.machines[i].Type.Limit]
+}
+
 // LowestInactive returns the inactive server of type typ with the lowest
 // id (ds-server boots any inactive server alike; the lowest is the one a
 // reproducible choice takes), or false when none of the type is inactive

@@ -176,7 +176,8 @@ func compareLedger(v strategies.View) error {
 }
 
 // compareLowestInactive checks Ledger.LowestInactive of every type
-// against the inactive servers GETS All lists.
+// against the inactive servers GETS All lists, and that Ledger.OfType
+// holds the type's servers by id.
 func compareLowestInactive(l *strategies.Ledger, recs []protocol.Server) error {
 	want := map[string]int{}
 	for _, r := range recs {
@@ -187,6 +188,9 @@ func compareLowestInactive(l *strategies.Ledger, recs []protocol.Server) error {
 	for _, t := range l.System().Sorted() {
 		w, off := want[t.Name]
 		m, ok := l.LowestInactive(t.Name)
+		if ms := l.OfType(t.Name); len(ms) != t.Limit || ok && &ms[m.Ref.ID] != m {
+			return fmt.Errorf("type %s: OfType gives %d servers (want %d), not the ledger's own", t.Name, len(ms), t.Limit)
+		}
 		switch {
 		case ok != off:
 			return fmt.Errorf("type %s: an inactive server: server says %t, ledger %t", t.Name, off, ok)

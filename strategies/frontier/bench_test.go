@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dssim-go/dssim-go/client"
+	"github.com/dssim-go/dssim-go/harness/corpus"
 	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -55,6 +56,41 @@ func BenchmarkScale(b *testing.B) {
 	}
 	for _, preset := range []string{"balanced", "turnaround"} {
 		b.Run(preset, func(b *testing.B) { runScale(b, cfg, preset) })
+	}
+}
+
+// BenchmarkFailureWait: frontier (balanced) on a generated config where
+// jobs wait out the failures of the only servers that can run them while
+// nothing runs, so it pushes them back second by second (failure-002 of
+// the spec below: 869,000 simulated seconds; every other strategy ends it
+// in an error): each offer places the job again, weighing the servers
+// that have failed.
+func BenchmarkFailureWait(b *testing.B) {
+	cs, err := corpus.Generate("seed=9,failure*2:limit=1-2:boot=0-600:types=2-12")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg, err := mocksrv.ParseConfig(cs[1].Path(), cs[1].XML, mocksrv.LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sess, err := mocksrv.NewSession(cfg, mocksrv.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := strategies.New("frontier", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := client.Run(s, sess, client.Options{User: "bench",
+			System: func(client.Backend) (*servertypes.System, error) { return sess.System() }}); err != nil {
+			b.Fatal(err)
+		}
+		if r := sess.Report(); r == nil || r.Jobs != len(cfg.Jobs) || r.EndTime != 868971 {
+			b.Fatalf("report %+v", r)
+		}
 	}
 }
 

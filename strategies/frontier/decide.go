@@ -84,7 +84,7 @@ func (f *frontier) event(v strategies.View, ev protocol.Event) ([]protocol.Actio
 	case *protocol.ServerFailed:
 		f.rel.failed(l, e)
 	case *protocol.ServerRecovered: // back, inactive (the ledger's LowestInactive follows)
-		f.rel.recovered(e)
+		f.rel.recovered(l, e)
 	}
 	if done, ok := ev.(*protocol.JobCompleted); ok {
 		f.lastDone = done.Time

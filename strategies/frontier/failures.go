@@ -29,13 +29,17 @@ import (
 // Until the first failure of the run every rate is 0, so a run without
 // failures is decided exactly as before.
 type reliability struct {
-	failures  int                        // RESF events seen
-	downSince map[protocol.ServerRef]int // servers failed now, since when
-	down      map[protocol.ServerRef]int // seconds each spent failed, closed spells only
-	cluster   int                        // servers in the cluster
-	downAll   int                        // Σ down
-	open      int                        // servers failed now
-	openSince int                        // Σ of their downSince
+	failures int // RESF events seen
+	// downSince and down are keyed by the ledger's servers, which never
+	// move: a ServerRef key hashed its type name at every lookup, and a
+	// job waiting out a long failure is placed again at every one of
+	// millions of offers, each weighing the servers that have failed.
+	downSince map[*strategies.Machine]int // servers failed now, since when
+	down      map[*strategies.Machine]int // seconds each spent failed, closed spells only
+	cluster   int                         // servers in the cluster
+	downAll   int                         // Σ down
+	open      int                         // servers failed now
+	openSince int                         // Σ of their downSince
 
 	off    bool    // every rate 0 whatever fails: only for tests that measure the rule against its absence
 	fitted bool    // invK is up to date (refit at the next hazard after a RESF or RESR)
@@ -44,27 +48,35 @@ type reliability struct {
 
 func (r *reliability) failed(l *strategies.Ledger, e *protocol.ServerFailed) {
 	if r.downSince == nil {
-		r.downSince, r.down = map[protocol.ServerRef]int{}, map[protocol.ServerRef]int{}
+		r.downSince, r.down = map[*strategies.Machine]int{}, map[*strategies.Machine]int{}
 		r.cluster = len(l.Machines())
+	}
+	m, ok := l.Machine(e.Server)
+	if !ok {
+		return // not a server of ds-system.xml: nothing to weigh
 	}
 	r.failures++
 	r.fitted = false
-	if _, open := r.downSince[e.Server]; !open {
-		r.downSince[e.Server] = e.Time
+	if _, open := r.downSince[m]; !open {
+		r.downSince[m] = e.Time
 		r.open++
 		r.openSince += e.Time
 	}
 }
 
-func (r *reliability) recovered(e *protocol.ServerRecovered) {
-	since, open := r.downSince[e.Server]
+func (r *reliability) recovered(l *strategies.Ledger, e *protocol.ServerRecovered) {
+	m, ok := l.Machine(e.Server)
+	if !ok {
+		return
+	}
+	since, open := r.downSince[m]
 	if !open {
 		return
 	}
-	delete(r.downSince, e.Server)
+	delete(r.downSince, m)
 	r.open--
 	r.openSince -= since
-	r.down[e.Server] += max(0, e.Time-since)
+	r.down[m] += max(0, e.Time-since)
 	r.downAll += max(0, e.Time-since)
 	r.fitted = false
 }
@@ -75,8 +87,8 @@ func (r *reliability) up(m *strategies.Machine, now int) float64 {
 	if m.Failures == 0 {
 		return float64(now)
 	}
-	u := now - r.down[m.Ref]
-	if since, open := r.downSince[m.Ref]; open {
+	u := now - r.down[m]
+	if since, open := r.downSince[m]; open {
 		u -= max(0, now-since)
 	}
 	return float64(max(0, u))

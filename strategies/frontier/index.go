@@ -183,8 +183,9 @@ func firstInactive(l *strategies.Ledger, visit func(*strategies.Machine), rank f
 		}
 		var best *strategies.Machine
 		bestRank := 0.0
-		for id := first.Ref.ID; id < t.Limit; id++ {
-			m, _ := l.Machine(protocol.ServerRef{Type: t.Name, ID: id})
+		ms := l.OfType(t.Name)
+		for id := first.Ref.ID; id < len(ms); id++ {
+			m := &ms[id]
 			if m.State != protocol.Inactive {
 				continue
 			}
