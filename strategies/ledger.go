@@ -228,7 +228,8 @@ func (l *Ledger) OfType(typ string) []Machine {
 	if !ok {
 		return nil
 	}
-	return l.machines[i : i+l.machines[i].Type.Limit]
+	end := i + l.machines[i].Type.Limit
+	return l.machines[i:end:end] // an append cannot reach the next type's servers
 }
 
 // LowestInactive returns the inactive server of type typ with the lowest

@@ -188,8 +188,11 @@ func compareLowestInactive(l *strategies.Ledger, recs []protocol.Server) error {
 	for _, t := range l.System().Sorted() {
 		w, off := want[t.Name]
 		m, ok := l.LowestInactive(t.Name)
-		if ms := l.OfType(t.Name); len(ms) != t.Limit || ok && &ms[m.Ref.ID] != m {
-			return fmt.Errorf("type %s: OfType gives %d servers (want %d), not the ledger's own", t.Name, len(ms), t.Limit)
+		switch ms := l.OfType(t.Name); {
+		case len(ms) != t.Limit:
+			return fmt.Errorf("type %s: OfType gives %d servers, want %d", t.Name, len(ms), t.Limit)
+		case ok && &ms[m.Ref.ID] != m:
+			return fmt.Errorf("type %s: OfType's server %d is not the ledger's own", t.Name, m.Ref.ID)
 		}
 		switch {
 		case ok != off:

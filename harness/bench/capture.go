@@ -114,7 +114,10 @@ func (c *capture) Tail() string {
 		t = append(append(make([]byte, 0, len(c.head)+len(t)), c.head...), t...)
 	}
 	if len(t) > tailBytes {
-		t = fromLine(t[len(t)-tailBytes:])
+		w := t[len(t)-tailBytes:]
+		if t = fromLine(w); len(t) == 0 { // one line longer than the tail: its end
+			t = w
+		}
 	}
 	return string(t)
 }

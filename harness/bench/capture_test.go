@@ -97,6 +97,7 @@ func TestCaptureText(t *testing.T) {
 	_, err = c.Write([]byte(long))
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(c.Text(), "yyy\n"), "the line's end, not the marker, last")
+	assert.Equal(t, long[len(long)-tailBytes:], c.Tail(), "the line's end, not nothing")
 
 	path := filepath.Join(t.TempDir(), "x.server.stderr")
 	c, err = newCapture(path, false)
@@ -172,7 +173,7 @@ func TestFloodedStderrIsHeldByItsEnds(t *testing.T) {
 	stderr, err := newCapture("", false)
 	require.NoError(t, err)
 	text, err := b.runExternal(context.Background(), cfg, 1, stderr)
-	require.Error(t, err, "exit status 3")
+	require.ErrorContains(t, err, "exit status 3")
 	assert.Less(t, len(text), headBytes+2*tailBytes+200)
 	assert.Contains(t, text, "[dsbench: ")
 	assert.True(t, strings.HasPrefix(text, "stderr line 1 of"))

@@ -410,11 +410,8 @@ func (b *Bench) runTCP(ctx context.Context, run Run, cfg *mocksrv.Config, logs r
 	}
 	var out runOutput
 	for attempt := 0; attempt < 3; attempt++ { // another process may take the port first
-		if attempt > 0 {
-			logs.reset() // the last attempt's outputs are the ones kept
-		}
 		var retry bool
-		if out, retry = b.runServerBinary(ctx, run, cfg, dir, logs); !retry {
+		if out, retry = b.runServerBinary(ctx, run, cfg, dir, logs, attempt > 0); !retry {
 			break
 		}
 	}
@@ -430,8 +427,9 @@ const serverAfterClient = time.Second
 
 // runServerBinary is one attempt at a run against the server binary, in
 // dir; retry is set when the server did not listen (another process may
-// have taken its port).
-func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, logs runLogs) (out runOutput, retry bool) {
+// have taken its port). Another attempt (again) empties the logs as it
+// starts the server: the last attempt's are the ones kept.
+func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Config, dir string, logs runLogs, again bool) (out runOutput, retry bool) {
 	t := b.Target
 	port, err := t.port(ctx)
 	if err != nil {
@@ -443,6 +441,9 @@ func (b *Bench) runServerBinary(ctx context.Context, run Run, cfg *mocksrv.Confi
 	}
 	if t.MemFail != mocksrv.MemFailOff {
 		args = append(args, "--mem-fail", t.MemFail.String()) // dsmock only
+	}
+	if again {
+		logs.reset()
 	}
 	srv, err := startProcess(dir, args, nil, logs[0], logs[1])
 	if err != nil {

@@ -70,18 +70,8 @@ func newFCFS(best bool) *fcfs {
 // Job places the offered job or enqueues it behind older ones.
 func (f *fcfs) Job(v strategies.View, job protocol.Job) ([]protocol.Action, error) {
 	f.offered = f.original(job)
-	switch {
-	case job.ID == f.deq || f.front(job.ID):
+	if job.ID == f.deq || f.front(job.ID) {
 		f.deq, f.head = -1, job.ID
-	case f.deq >= 0 && v.Ledger() == nil:
-		// DEQJ puts its job first in line (§5.6): alone, another job
-		// offered first means the DEQJ took another position than meant,
-		// GQ having changed unseen. The job meant is the head again, and
-		// GQ is listed at the next event; waiting for its offer, which
-		// never comes, stalled the run (RESR's unseen jobs, before they
-		// were listed).
-		f.order = slices.Insert(f.order, 0, f.deq)
-		f.deq, f.dirty = -1, true
 	}
 	queued := len(f.order) > 0 || f.dirty
 	if l := v.Ledger(); l != nil {

@@ -213,34 +213,3 @@ func TestFCFSOverlappingFailures(t *testing.T) {
 		assert.Equal(t, 368, m.Jobs, base)
 	}
 }
-
-// Alone, a DEQJ that brings back another job than the one meant (GQ
-// changed in a way fcfs did not see) does not leave fcfs waiting for ever
-// for the job it meant: the job offered instead is queued again, and at
-// the next event GQ is listed and the job meant, the head again, is
-// dequeued at its real position.
-func TestFCFSWrongDequeue(t *testing.T) {
-	s := newSgme(t)
-	busy := protocol.Server{Type: "big", ID: 0, State: protocol.Active, Running: 1}
-	v := &strattest.FakeView{Sys: twoTypes(), Capable: []protocol.Server{busy}}
-	for _, id := range []int{1, 2} { // both wait behind a busy cluster
-		acts, err := s.Job(v, job(id, 800))
-		require.NoError(t, err)
-		require.Equal(t, []protocol.Action{protocol.Enqueue{}}, acts)
-		outcome(t, s, v, acts[0], nil)
-	}
-	v.Capable = []protocol.Server{idle(big, 4000)}
-	acts, err := s.Event(v, &protocol.JobCompleted{Time: 60, JobID: 0, Server: big})
-	require.NoError(t, err)
-	require.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts) // meant: job 1
-	outcome(t, s, v, acts[0], nil)
-	acts, err = s.Job(v, job(7, 800)) // unseen job 7 was at qID 0
-	require.NoError(t, err)
-	require.Equal(t, []protocol.Action{protocol.Enqueue{}}, acts)
-	outcome(t, s, v, acts[0], nil)
-	v.LSTQ = []protocol.QueuedJob{{ID: 1, QID: 0, Cores: 1, Memory: 800, Disk: 100}, {ID: 2, QID: 1, Cores: 1, Memory: 800, Disk: 100},
-		{ID: 7, QID: 2, Cores: 1, Memory: 800, Disk: 100}}
-	acts, err = s.Event(v, &protocol.JobCompleted{Time: 70, JobID: 5, Server: big})
-	require.NoError(t, err)
-	assert.Equal(t, []protocol.Action{protocol.Dequeue{QID: 0}}, acts, "job 1, the head, dequeued again")
-}
