@@ -97,6 +97,10 @@ func TestCaptureText(t *testing.T) {
 	_, err = c.Write([]byte(long))
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(c.Text(), "yyy\n"), "the line's end, not the marker, last")
+	c.reset()
+	long = strings.Repeat("z", headBytes+tailBytes*3/2) + "\n" // held whole, its end a window of one line
+	_, err = c.Write([]byte(long))
+	require.NoError(t, err)
 	assert.Equal(t, long[len(long)-tailBytes:], c.Tail(), "the line's end, not nothing")
 
 	path := filepath.Join(t.TempDir(), "x.server.stderr")
