@@ -69,9 +69,9 @@ type Target struct {
 	// Ports is the range the runs' servers listen in (the zero range:
 	// DSSIM_PORTS when set, else see ports.Range).
 	Ports ports.Range
-	// KeepLogs, when set, is a folder where each run's server log and the
-	// external client's stderr are kept (keepLogs); a run without a result
-	// names its files.
+	// KeepLogs, when set, is a folder where each run's server log and
+	// stderr and the external client's stderr are kept, written as the run
+	// goes (runLogs); a run without a result names its files.
 	KeepLogs string
 	// WrapConn, when not nil, wraps both ends of the connection of a
 	// ServerDsmock run and the project's client's end with a server binary:

@@ -229,7 +229,7 @@ func (logs runLogs) reset() {
 // --keep-logs file when dsbench keeps logs (the simulator writes no log
 // otherwise).
 func (b *Bench) runInProcessLogged(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (strategies.Strategy, error), logs runLogs) runOutput {
-	if b.Target.KeepLogs == "" || logs[0].f == nil {
+	if logs[0].f == nil { // no --keep-logs, or its file could not be made
 		return runInProcess(ctx, cfg, newStrategy, b.Target, nil)
 	}
 	out := runInProcess(ctx, cfg, newStrategy, b.Target, logs[0])
@@ -238,7 +238,7 @@ func (b *Bench) runInProcessLogged(ctx context.Context, cfg *mocksrv.Config, new
 	return out
 }
 
-// keptLogExts end the names keepLogs writes: the server log, the
+// keptLogExts end the names openLogs writes: the server log, the
 // server's stderr, the client's stderr.
 var keptLogExts = []string{".server.log", ".server.stderr", ".client.stderr"}
 

@@ -73,7 +73,7 @@ func runInProcess(ctx context.Context, cfg *mocksrv.Config, newStrategy func() (
 		}
 		// The stderr lines are not needed: the Report holds the count of
 		// "<n> jobs not scheduled!". The log is written for --keep-logs only
-		// (log, see streamedLog).
+		// (log, a capture streamed to its file: see runInProcessLogged).
 		opt := mocksrv.Options{Stderr: io.Discard, Newline: t.Newline, MemFail: t.MemFail, Year: t.Year}
 		if log != nil {
 			opt.Level, opt.Log = mocksrv.LevelBrief, log

@@ -41,8 +41,12 @@ func WriteSplits(b *bench.Bench, waits, costs io.Writer) error {
 			}
 			n++
 			name := v.Label() + " on " + src.Name
-			mw = append(mw, viewer.WaitRow{Name: name, Waits: r.Waits()})
-			mc = append(mc, viewer.CostRow{Name: name, Costs: r.Costs()})
+			if waits != nil { // only the splits asked for: each walks the whole run
+				mw = append(mw, viewer.WaitRow{Name: name, Waits: r.Waits()})
+			}
+			if costs != nil {
+				mc = append(mc, viewer.CostRow{Name: name, Costs: r.Costs()})
+			}
 		}
 		label := fmt.Sprintf("%s: mean of %d", v.Label(), n)
 		ws = append(ws, viewer.WithMeanOf(label, mw, viewer.MeanWaits)...)

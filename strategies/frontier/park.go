@@ -39,10 +39,9 @@ import (
 // failure classes (seeds 1 to 5, three presets: 210 runs) decides exactly
 // as before: three or more jobs seldom wait with nothing running.
 //
-// PSHJ alone had two costs under ds-server's failure models: a round trip
-// per second of an outage, and a job pushed past 1.5 × the end time,
-// which ds-server gives up on (§5.14), while a completion elsewhere was
-// still to come. In a run without failures PSHJ stays the answer (place
+// ENQJ while anything runs spares PSHJ's other cost, a job pushed past
+// 1.5 × the end time while a completion elsewhere was still to come. In a
+// run without failures PSHJ stays the answer (place
 // finds no server there only when every capable server is powered and
 // outside the window it scores, see index), so such runs are decided
 // exactly as before.
