@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -230,7 +229,7 @@ func Header(year model.Year, commandLine string, port int) string {
 // (failure-models.md §1.6, §5.7: failure then recovery per record, stably
 // sorted by time, exactly as for a trace).
 func (e *Engine) loadFailures() error {
-	var ev []fevent
+	ev := make([]fevent, 0, 2*len(e.cfg.Failures)+1) // +1: the phantom
 	for i, r := range e.cfg.Failures {
 		ti, ok := e.byName[r.Type]
 		if !ok {
@@ -244,7 +243,7 @@ func (e *Engine) loadFailures() error {
 		ev = append(ev, fevent{t: r.Start, srv: srv, dur: r.End - r.Start},
 			fevent{t: r.End + 1, recover: true, srv: srv, dur: r.End - r.Start})
 	}
-	sort.SliceStable(ev, func(i, j int) bool { return ev[i].t < ev[j].t })
+	slices.SortStableFunc(ev, func(a, b fevent) int { return cmp.Compare(a.t, b.t) })
 	if e.cfg.FailureFile == "" {
 		e.fevents = ev
 		return nil

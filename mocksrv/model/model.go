@@ -5,7 +5,11 @@
 // Field comments cite ../shared/docs/ds-server.md.
 package model
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // ServerType is a <server> element of the config (§2.3).
 type ServerType struct {
@@ -172,7 +176,7 @@ func (c *Config) FailureEvents() []FailureEvent {
 	for _, r := range c.Failures {
 		ev = append(ev, FailureEvent{Time: r.Start, Record: r}, FailureEvent{Time: r.End + 1, Recovery: true, Record: r})
 	}
-	sort.SliceStable(ev, func(i, j int) bool { return ev[i].Time < ev[j].Time })
+	slices.SortStableFunc(ev, func(a, b FailureEvent) int { return cmp.Compare(a.Time, b.Time) })
 	at := sort.Search(len(ev), func(i int) bool { return ev[i].Time > 0 })
 	ph := FailureEvent{Time: 0, Phantom: true, Record: FailureRecord{Start: 0, End: 0, Type: c.Types[0].Name, ID: 0}}
 	ev = append(ev, FailureEvent{})
