@@ -151,7 +151,7 @@ func (r *reliability) hazard(l *strategies.Ledger, m *strategies.Machine) float6
 // server and weighs the failed ones only when every inactive server of
 // the type has failed. Servers for which pass holds are walked past (see
 // firstInactive).
-func (r *reliability) leastLikelyToFail(l *strategies.Ledger, visit func(*strategies.Machine), pass func(*strategies.Machine) bool) {
+func (r *reliability) leastLikelyToFail(l *strategies.Ledger, req protocol.Requirement, visit func(*strategies.Machine), pass func(*strategies.Machine) bool) {
 	var rank func(*strategies.Machine) float64 // nil: every server at one rate
 	if r.failures > 0 && !r.off {
 		if !r.fitted {
@@ -161,7 +161,7 @@ func (r *reliability) leastLikelyToFail(l *strategies.Ledger, visit func(*strate
 			rank = func(m *strategies.Machine) float64 { return r.hazard(l, m) }
 		}
 	}
-	firstInactive(l, visit, rank, pass)
+	firstInactive(l, req, visit, rank, pass)
 }
 
 // failureLoss is what failures of m are expected to add to a job placed

@@ -162,8 +162,8 @@ func (ix *index) waitingServers() []*strategies.Machine {
 	return ix.waiting.list
 }
 
-// firstInactive visits, per server type, the inactive server with the
-// lowest id (any inactive server of a type is as good as another while
+// firstInactive visits, per server type that can hold req, the inactive
+// server with the lowest id (any inactive server of a type is as good as another while
 // nothing fails; the lowest keeps runs reproducible), from the ledger's
 // Ledger.LowestInactive: it sees every power-off, another member's in a
 // composite too (a hint frontier kept from its own TERMs hid the servers
@@ -175,8 +175,15 @@ func (ix *index) waitingServers() []*strategies.Machine {
 // this decision that the ledger has not seen: a server a move just booted
 // is still inactive there) are walked past, not taken as the type's one
 // candidate: the next inactive server of the type stands in for them.
-func firstInactive(l *strategies.Ledger, visit func(*strategies.Machine), rank func(*strategies.Machine) float64, pass func(*strategies.Machine) bool) {
+// Types that cannot hold req are not walked at all: the caller would drop
+// their servers, and a type whose inactive servers have all failed is
+// ranked server by server (a job that waits out a long failure is placed
+// again at every offer, and walked every type).
+func firstInactive(l *strategies.Ledger, req protocol.Requirement, visit func(*strategies.Machine), rank func(*strategies.Machine) float64, pass func(*strategies.Machine) bool) {
 	for _, t := range l.System().Sorted() {
+		if !t.Capable(req) {
+			continue
+		}
 		first, ok := l.LowestInactive(t.Name)
 		if !ok {
 			continue

@@ -15,25 +15,30 @@ import (
 
 // firstInactive: one server per type, the first one off; a server passed
 // over (refused, or booted by a move the ledger has not seen) lets the
-// next one off stand in.
+// next one off stand in; a type that cannot hold the job is not walked.
 func TestFirstInactive(t *testing.T) {
 	sys := strattest.System(
 		servertypes.Type{Name: "small", Limit: 3, BootupTime: 60, HourlyRate: 0.2, Cores: 2, Memory: 4000, Disk: 16000},
 		servertypes.Type{Name: "big", Limit: 1, BootupTime: 60, HourlyRate: 0.8, Cores: 8, Memory: 32000, Disk: 64000},
 	)
+	oneCore := protocol.Requirement{Cores: 1, Memory: 1, Disk: 1}
 	for _, tc := range []struct {
 		what string
+		req  protocol.Requirement
 		pass []protocol.ServerRef
 		want []protocol.ServerRef
 	}{
-		{"nothing passed over", nil, []protocol.ServerRef{ref("small", 0), ref("big", 0)}},
-		{"the first small passed over", []protocol.ServerRef{ref("small", 0)}, []protocol.ServerRef{ref("small", 1), ref("big", 0)}},
-		{"two smalls passed over", []protocol.ServerRef{ref("small", 0), ref("small", 1)}, []protocol.ServerRef{ref("small", 2), ref("big", 0)}},
-		{"every server of a type passed over: none of it", []protocol.ServerRef{ref("small", 0), ref("small", 1), ref("small", 2), ref("big", 0)}, nil},
+		{"nothing passed over", oneCore, nil, []protocol.ServerRef{ref("small", 0), ref("big", 0)}},
+		{"the first small passed over", oneCore, []protocol.ServerRef{ref("small", 0)}, []protocol.ServerRef{ref("small", 1), ref("big", 0)}},
+		{"two smalls passed over", oneCore, []protocol.ServerRef{ref("small", 0), ref("small", 1)}, []protocol.ServerRef{ref("small", 2), ref("big", 0)}},
+		{"every server of a type passed over: none of it", oneCore, []protocol.ServerRef{ref("small", 0), ref("small", 1), ref("small", 2), ref("big", 0)}, nil},
+		{"more cores than small has: big alone", protocol.Requirement{Cores: 3, Memory: 1, Disk: 1}, nil, []protocol.ServerRef{ref("big", 0)}},
+		{"more memory than small has: big alone", protocol.Requirement{Cores: 1, Memory: 4001, Disk: 1}, nil, []protocol.ServerRef{ref("big", 0)}},
+		{"more than any type has: nothing", protocol.Requirement{Cores: 9, Memory: 1, Disk: 1}, nil, nil},
 	} {
 		l := strategies.NewLedger(sys)
 		var got []protocol.ServerRef
-		firstInactive(l, func(m *strategies.Machine) { got = append(got, m.Ref) }, nil,
+		firstInactive(l, tc.req, func(m *strategies.Machine) { got = append(got, m.Ref) }, nil,
 			func(m *strategies.Machine) bool { return slices.Contains(tc.pass, m.Ref) })
 		assert.Equal(t, tc.want, got, tc.what)
 	}

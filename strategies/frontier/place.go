@@ -84,7 +84,7 @@ func (f *frontier) candidates(l *strategies.Ledger, powered []*strategies.Machin
 			consider(m)
 		}
 	}
-	f.rel.leastLikelyToFail(l, consider, out) // it walks past the servers out holds for
+	f.rel.leastLikelyToFail(l, job.Req(), consider, out) // it walks past the servers out holds for
 }
 
 // better orders choices: lower score, then powered before off (no boot
