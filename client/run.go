@@ -65,8 +65,12 @@ func (g *stallGuard) see(ev protocol.Event) error {
 	case *protocol.CheckQueue:
 		return nil
 	case *protocol.JobOffer:
-		if g.offers == nil || e.Submit != g.t {
-			g.t, g.offers = e.Submit, map[int]int{}
+		if e.Submit != g.t {
+			g.t = e.Submit
+			g.reset()
+		}
+		if g.offers == nil {
+			g.offers = map[int]int{}
 		}
 		if g.offers[e.ID]++; g.offers[e.ID] >= MaxReoffers {
 			return fmt.Errorf("simulation time stopped advancing at %d: job %d offered %d times with nothing completing, failing or recovering in between (%d jobs going round); the simulator will never end this run",
@@ -74,8 +78,21 @@ func (g *stallGuard) see(ev protocol.Event) error {
 		}
 		return nil
 	}
-	g.offers = nil
+	g.reset()
 	return nil
+}
+
+// reset forgets the counts. A job pushed back while others wait out a
+// failure is offered again a second later, every second, with a JOBP
+// between each: the map is emptied and kept, not made again each time (a
+// fresh map an offer was an eighth of such a run). One that grew past 64
+// jobs is let go: emptying it would cost its whole size at every event.
+func (g *stallGuard) reset() {
+	if len(g.offers) > 64 {
+		g.offers = nil
+		return
+	}
+	clear(g.offers)
 }
 
 // Options configure a run.

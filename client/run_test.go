@@ -378,7 +378,7 @@ func TestErrToRedyQuits(t *testing.T) {
 // TestStuckTimeGuard: the same job offered again and again at one time with
 // only JOBP and CHKQ in between (ds-server's livelock with failure models,
 // failure-models.md §6) ends the run at MaxReoffers; any other event, or a
-// later time, starts the count again.
+// later time, starts the count again, however many jobs were counted.
 func TestStuckTimeGuard(t *testing.T) {
 	enqueue := stratFunc(func(strategies.View, protocol.Job) ([]protocol.Action, error) {
 		return []protocol.Action{protocol.Enqueue{}}, nil
@@ -396,6 +396,20 @@ func TestStuckTimeGuard(t *testing.T) {
 	ev = append(ev, round(99, 70)...)
 	b := &fakeBackend{events: append(ev, "NONE")}
 	_, err := run(enqueue, b)
+	require.NoError(t, err)
+
+	// 70 jobs going round 99 times each at time 50 (the guard lets go of a
+	// count of more than 64 jobs at the next event rather than empty it),
+	// a completion, 99 more of each: never stuck either.
+	var many []string
+	for range 99 {
+		for id := range 70 {
+			many = append(many, fmt.Sprintf("JOBP %d 50 10 1 100 100", id))
+		}
+	}
+	ev = append(append(append([]string{}, many...), "JCPL 60 3 a 0"), many...)
+	b = &fakeBackend{events: append(ev, "NONE")}
+	_, err = run(enqueue, b)
 	require.NoError(t, err)
 
 	// 100 offers of job 7 at time 50 with nothing else: QUIT and an error.
