@@ -83,10 +83,10 @@ func (g *stallGuard) see(ev protocol.Event) error {
 }
 
 // reset forgets the counts. A job pushed back while others wait out a
-// failure is offered again a second later, every second, with a JOBP
-// between each: the map is emptied and kept, not made again each time (a
-// fresh map an offer was an eighth of such a run). One that grew past 64
-// jobs is let go: emptying it would cost its whole size at every event.
+// failure is offered again a second later, every second, so the map is
+// emptied and kept, not made again at each new time (a fresh map an offer
+// was an eighth of such a run). One that grew past 64 jobs is let go:
+// emptying it would cost its whole size at every event.
 func (g *stallGuard) reset() {
 	if len(g.offers) > 64 {
 		g.offers = nil

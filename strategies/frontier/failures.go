@@ -142,15 +142,15 @@ func (r *reliability) hazard(l *strategies.Ledger, m *strategies.Machine) float6
 	return (float64(m.Failures) + k) / (r.up(m, l.Now()) + k/pooled)
 }
 
-// leastLikelyToFail visits, per server type, the inactive server with the
-// lowest hazard (the lowest id among equals). Where every server is at
-// the pooled rate (no failure seen, or counts that tell servers nothing
-// apart) that is the first inactive one. Otherwise a server that has never
-// failed has the lowest hazard of all (k/(now + k/pooled), with the most
-// time up and no failure), so the walk stops at the first such inactive
-// server and weighs the failed ones only when every inactive server of
-// the type has failed. Servers for which pass holds are walked past (see
-// firstInactive).
+// leastLikelyToFail visits, per server type that can hold req, the
+// inactive server with the lowest hazard (the lowest id among equals).
+// Where every server is at the pooled rate (no failure seen, or counts
+// that tell servers nothing apart) that is the first inactive one.
+// Otherwise a server that has never failed has the lowest hazard of all
+// (k/(now + k/pooled), with the most time up and no failure), so the walk
+// stops at the first such inactive server and weighs the failed ones only
+// when every inactive server of the type has failed. Servers for which
+// pass holds are walked past (see firstInactive).
 func (r *reliability) leastLikelyToFail(l *strategies.Ledger, req protocol.Requirement, visit func(*strategies.Machine), pass func(*strategies.Machine) bool) {
 	var rank func(*strategies.Machine) float64 // nil: every server at one rate
 	if r.failures > 0 && !r.off {

@@ -163,17 +163,17 @@ func (ix *index) waitingServers() []*strategies.Machine {
 }
 
 // firstInactive visits, per server type that can hold req, the inactive
-// server with the lowest id (any inactive server of a type is as good as another while
-// nothing fails; the lowest keeps runs reproducible), from the ledger's
-// Ledger.LowestInactive: it sees every power-off, another member's in a
-// composite too (a hint frontier kept from its own TERMs hid the servers
-// other members powered off). With rank (see
-// reliability.leastLikelyToFail), servers that have failed are passed
-// over for the first inactive one that has not, and ranked only when
-// every inactive server of the type has failed: the walk then covers the
-// type. Servers for which pass holds (refused, or touched by an action of
-// this decision that the ledger has not seen: a server a move just booted
-// is still inactive there) are walked past, not taken as the type's one
+// server with the lowest id (any inactive server of a type is as good as
+// another while nothing fails; the lowest keeps runs reproducible), from
+// the ledger's Ledger.LowestInactive: it sees every power-off, another
+// member's in a composite too (a hint frontier kept from its own TERMs hid
+// the servers other members powered off). With rank (see
+// reliability.leastLikelyToFail), servers that have failed are passed over
+// for the first inactive one that has not, and ranked only when every
+// inactive server of the type has failed: the walk then covers the type.
+// Servers for which pass holds (refused, or touched by an action of this
+// decision that the ledger has not seen: a server a move just booted is
+// still inactive there) are walked past, not taken as the type's one
 // candidate: the next inactive server of the type stands in for them.
 // Types that cannot hold req are not walked at all: the caller would drop
 // their servers, and a type whose inactive servers have all failed is
