@@ -422,9 +422,14 @@ func (s *Listener) session(c net.Conn, label string, logMu *sync.Mutex) {
 	}
 }
 
-// refuse turns away a connection beyond MaxSessions: the client's first
-// read gets the reason, stderr says it, and the connection is closed.
+// refuse turns away a connection beyond MaxSessions: stderr says it, the
+// client's first read gets the reason, and the connection is closed.
+// stderr first: once the client has read to the end, the line is there
+// (said after the close, a client or test that looked at once could miss it).
 func (s *Listener) refuse(c net.Conn, running int) {
+	if s.Options.Stderr != nil {
+		fmt.Fprintf(s.Options.Stderr, "dsmock: refused client %s: %d sessions run, the most at once (--max-sessions %d)\n", c.RemoteAddr(), running, s.MaxSessions)
+	}
 	msg := fmt.Sprintf("ERR: dsmock runs %d sessions, its most at once (--max-sessions): try again later", running)
 	if s.Options.Newline || s.Config.Newline {
 		msg += "\n"
@@ -432,7 +437,4 @@ func (s *Listener) refuse(c net.Conn, running int) {
 	c.SetWriteDeadline(time.Now().Add(time.Second))
 	c.Write([]byte(msg))
 	c.Close()
-	if s.Options.Stderr != nil {
-		fmt.Fprintf(s.Options.Stderr, "dsmock: refused client %s: %d sessions run, the most at once (--max-sessions %d)\n", c.RemoteAddr(), running, s.MaxSessions)
-	}
 }
