@@ -123,8 +123,9 @@ func TestMockModeDispatchesEstimate(t *testing.T) {
 
 // B.5's feedback mapping: a JOBP of a placed job is a memory failure (the
 // retry gets the full request and the group's α drops to 1), unless its
-// server failed (RESF) or was reset by a recovery (RESR) or the client killed it since: then no update, the
-// re-offer and the next job get the unchanged estimate.
+// server failed (RESF), was reset by a recovery (RESR) or was killed by
+// the client since: then no update, the re-offer and the next job get the
+// unchanged estimate.
 func TestMockModeClassifiesJOBP(t *testing.T) {
 	cases := []struct {
 		name    string
