@@ -10,6 +10,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/harness/corpus"
 	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/strategies"
 	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
@@ -86,7 +87,11 @@ func FuzzCorpusRuns(f *testing.F) {
 			t.Skipf("%s: job %d: no server that can hold it stays up for its boot and runtime before the end time; a run can only end once the failure model stops, at up to ten times the end time", spec, j)
 		}
 		for _, preset := range []string{"cost", "balanced", "turnaround"} {
-			m, err := strattest.RunNamed(path, "frontier", map[string]string{"preset": preset})
+			s, err := strategies.New("frontier", map[string]string{"preset": preset})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := strattest.RunLoaded(cfg, s)
 			if err == nil && m.Unscheduled > 0 {
 				err = fmt.Errorf("%d jobs never scheduled", m.Unscheduled)
 			}

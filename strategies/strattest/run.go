@@ -77,6 +77,14 @@ func RunFS(fsys fs.FS, path string, s strategies.Strategy) (Metrics, error) {
 	return simulate(path, cfg, s)
 }
 
+// RunLoaded is Run for a config already loaded (mocksrv.LoadConfig), so
+// that several strategies run on one load, as dsbench runs them: loading a
+// config under a failure model draws its failures, up to a second. A
+// simulation only reads the config.
+func RunLoaded(cfg *mocksrv.Config, s strategies.Strategy) (Metrics, error) {
+	return simulate(cfg.Path, cfg, s)
+}
+
 // RunNamed is Run for a registered strategy with "key=value" settings.
 func RunNamed(path, name string, settings map[string]string) (Metrics, error) {
 	s, err := strategies.New(name, settings)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
 	"github.com/dssim-go/dssim-go/protocol"
 	"github.com/dssim-go/dssim-go/servertypes"
 	"github.com/dssim-go/dssim-go/strategies"
@@ -73,6 +74,23 @@ func TestRunInputs(t *testing.T) {
 
 	_, err = strattest.RunFS(configs.FS(), configs.Names()[0], refuseAll{})
 	assert.ErrorContains(t, err, "nothing fits")
+}
+
+// RunLoaded on one load gives what Run gives, run after run: a simulation
+// leaves the config as it found it (the failure trace included), so one
+// load serves several strategies.
+func TestRunLoaded(t *testing.T) {
+	path := filepath.Join(fixtures.Dir(t), "fixtures", "ds-sample-config05-failures", "config.xml")
+	cfg, err := mocksrv.LoadConfig(path, mocksrv.LoadOptions{BaseDir: filepath.Dir(path)})
+	require.NoError(t, err)
+	require.NotEmpty(t, cfg.Failures)
+	for _, algo := range []string{"ffq", "bfq", "ffq"} {
+		want, err := strattest.RunNamed(path, algo, nil)
+		require.NoError(t, err, algo)
+		got, err := strattest.RunLoaded(cfg, mustNew(t, algo))
+		require.NoError(t, err, algo)
+		assert.Equal(t, want, got, algo)
+	}
 }
 
 type refuseAll struct{}
