@@ -287,6 +287,7 @@ func TestRefusedPushEndsTheRun(t *testing.T) {
 		_, err := run(s, b)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "job 7: ds-server gave up on the run ("+give+")")
+		assert.ErrorIs(t, err, client.ErrGaveUp)
 		assert.Equal(t, []string{"PSHJ", "QUIT"}, b.log[len(b.log)-2:], "QUIT at once, nothing retried")
 		if h, ok := s.(*hooked); ok {
 			assert.Empty(t, h.outcomes, "not an outcome to answer: the end of the run")

@@ -41,6 +41,14 @@ type Backend interface {
 // guard never cuts a run the reference client completes).
 const MaxCHKQ = 10
 
+// ErrGaveUp is in the error of a run ds-server gave up on (errors.Is): it
+// refused a PSHJ, which it does only when the job would be offered again
+// past 1.5 × the end time with nothing left to release, as when a failure
+// model keeps every server that can hold the job down for that long. A
+// caller may tell such a run from other errors (frontier's fuzz target
+// skips it when the config's failures leave the job no room).
+var ErrGaveUp = errors.New("ds-server gave up on the run")
+
 // MaxReoffers is how many times the loop accepts the same job offered again
 // at one simulation time with nothing else happening in between (only
 // JOBP and CHKQ: no completion, failure, recovery or new job) before it
@@ -389,7 +397,7 @@ func (r *runner) refused(a protocol.Action, err error, b *batch, depth int) erro
 		// ds-server refuses PSHJ only to give up on the run: the job pushed
 		// past 1.5 × the end time with nothing left to release (§5.14). The
 		// job has left the submission queue, so nothing can be asked again.
-		return fmt.Errorf("ds-server gave up on the run (%s): it refuses PSHJ when the job would be offered again past 1.5 × the end time with nothing left to release", strings.TrimSpace(se.Text))
+		return fmt.Errorf("%w (%s): it refuses PSHJ when the job would be offered again past 1.5 × the end time with nothing left to release", ErrGaveUp, strings.TrimSpace(se.Text))
 	}
 	sc, isSched := a.(protocol.Schedule)
 	jobSched := isSched && b.job != nil && sc.JobID == b.job.ID
