@@ -34,6 +34,12 @@ type Metrics struct {
 	// §6.1, §6.2; mocksrv.Unbilled): a strategy that profits from ds-server's
 	// accounting shows it here.
 	Unbilled mocksrv.Unbilled
+	// ResetSeconds is the powered time (after each boot) of the periods a
+	// recovery ended while the server was up, as a failure model's
+	// overlapping records make it: the report leaves such a period out
+	// (mocksrv.Unbilled), and no strategy can prevent it, so of Unbilled's
+	// seconds this many are not the strategy's doing.
+	ResetSeconds int64
 
 	// Reported is what the strategy reported as a MetricsReporter, with
 	// the simulator's Truth.
@@ -116,7 +122,21 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		Unbilled: rep.Unbilled,
 		Reported: res.Metrics, Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
 		LedgerMismatches: res.LedgerMismatches,
+		ResetSeconds:     resetSeconds(sess.Engine().Timeline()),
 	}, nil
+}
+
+// resetSeconds sums the powered seconds of the periods a recovery reset.
+func resetSeconds(tl *mocksrv.Timeline) int64 {
+	var n int64
+	for _, srv := range tl.Servers {
+		for _, p := range srv.Power {
+			if p.Reset {
+				n += int64(max(0, p.Off-p.BootEnd))
+			}
+		}
+	}
+	return n
 }
 
 // TruthOf is the simulator's record of a run as strategies.Truth: for
