@@ -168,6 +168,9 @@ func lateJob(cfg *mocksrv.Config, slack, horizon int) (int, bool) {
 	for _, j := range cfg.Jobs {
 		early := false
 		for _, st := range cfg.Types {
+			if early {
+				break
+			}
 			if st.Cores < j.Cores || st.Memory < j.Memory || st.Disk < j.Disk {
 				continue
 			}

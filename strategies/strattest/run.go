@@ -105,9 +105,19 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 	if err != nil {
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
 	}
+	// One timeline serves the strategy's Truth (asked once every job has
+	// completed) and ResetSeconds: the reset periods it sums are over by
+	// then, and a frontier run asked for both built it twice.
+	var tl *mocksrv.Timeline
+	timeline := func() *mocksrv.Timeline {
+		if tl == nil {
+			tl = sess.Engine().Timeline()
+		}
+		return tl
+	}
 	res, err := client.Run(s, sess, client.Options{User: "strattest",
 		System: func(client.Backend) (*servertypes.System, error) { return sess.System() },
-		Truth:  func() *strategies.Truth { return TruthOf(sess.Engine().Timeline()) }})
+		Truth:  func() *strategies.Truth { return TruthOf(timeline()) }})
 	if err != nil {
 		return Metrics{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -122,7 +132,7 @@ func simulate(path string, cfg *mocksrv.Config, s strategies.Strategy) (Metrics,
 		Unbilled: rep.Unbilled,
 		Reported: res.Metrics, Offers: res.Offers, Actions: res.Actions, Refusals: res.Refusals,
 		LedgerMismatches: res.LedgerMismatches,
-		ResetSeconds:     resetSeconds(sess.Engine().Timeline()),
+		ResetSeconds:     resetSeconds(timeline()),
 	}, nil
 }
 
