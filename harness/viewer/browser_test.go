@@ -56,9 +56,12 @@ func newBrowser(t testing.TB) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// TMPDIR inside the profile: Chromium puts its singleton socket in a
+	// directory of its own under TMPDIR and, killed rather than closed,
+	// never removes it; there it goes with the profile.
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1400, 1000))
+		chromedp.Env("TMPDIR="+profile), chromedp.WindowSize(1400, 1000))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)

@@ -95,9 +95,12 @@ func shoot(page string, o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(profile)
+	defer removeProfile(profile)
+	// TMPDIR inside the profile, so Chromium's singleton socket directory
+	// goes with it (killed, Chromium never removes it).
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(profile), chromedp.WindowSize(o.width, o.height))
+		chromedp.DisableGPU, chromedp.UserDataDir(profile), chromedp.Env("TMPDIR="+profile),
+		chromedp.WindowSize(o.width, o.height))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelA()
 	ctx, cancel := chromedp.NewContext(actx)
@@ -182,4 +185,16 @@ func measure(ctx context.Context, page string, n int, stdout io.Writer) error {
 		med(func(t timing) float64 { return t.Ready }), med(func(t timing) float64 { return t.Frame }), med(func(t timing) float64 { return t.Load })}
 	fmt.Fprintf(stdout, "median of %d: %v\n", n, m)
 	return nil
+}
+
+// removeProfile retries for up to a second: Chromium's crashpad handler may
+// still write to the profile for a moment after the browser is killed, and a
+// single RemoveAll then leaves the directory behind in TMPDIR.
+func removeProfile(dir string) {
+	for range 20 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
