@@ -49,11 +49,13 @@ func TestEveryStrategyOverTCP(t *testing.T) {
 	t.Logf("%d strategy × fixture pairs, each in-process and over TCP in both years", runs)
 }
 
-// checkOverTCP runs the strategy in-process (the default year: the
-// summary does not depend on it), then through dsclient over TCP against
-// the simulator of each year.
+// checkOverTCP runs the strategy (a spec, as -a takes it) in-process (the
+// default year: the summary does not depend on it), then through dsclient
+// over TCP against the simulator of each year.
 func checkOverTCP(t *testing.T, cfg *mocksrv.Config, name string) {
-	st, err := strategies.New(name, nil)
+	spec, err := strategies.ParseSpec(name)
+	require.NoError(t, err)
+	st, err := strategies.New(spec.Name, spec.Settings)
 	require.NoError(t, err)
 	sess, inErr := bench.Simulate(context.Background(), cfg, st, mocksrv.Options{}, "t")
 	require.NotNil(t, sess)
