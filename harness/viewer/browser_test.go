@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/dssim-go/dssim-go/internal/chromium"
 )
 
 var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the transcript page to this PNG file")
@@ -24,18 +25,14 @@ var screenshot = flag.String("screenshot", "", "write the browser test's screens
 // skip, except under CI (DSSIM_CI set), where .ci/run installs Debian's
 // chromium and a skip would hide a broken viewer.
 func chromiumPath(t testing.TB) string {
-	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	p, err := chromium.Find()
+	if err == nil {
+		return p
 	}
 	if os.Getenv("DSSIM_CI") != "" {
 		t.Fatal("no chromium found (install Debian's chromium: apt-get install chromium; .ci/run does): the viewer's browser test cannot run")
 	}
-	t.Skip("no chromium on PATH (apt-get install chromium, or set CHROMIUM): browser test skipped")
+	t.Skip(err.Error() + ": browser test skipped")
 	return ""
 }
 
@@ -56,16 +53,11 @@ func newBrowser(t testing.TB) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// TMPDIR inside the profile: Chromium puts its singleton socket in a
-	// directory of its own under TMPDIR and, killed rather than closed,
-	// never removes it; there it goes with the profile.
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(profile),
-		chromedp.Env("TMPDIR="+profile), chromedp.WindowSize(1400, 1000))
+	opts := append(chromium.Options(path, profile, 1400, 1000), chromedp.Flag("disable-quic", true))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancel(); cancelA(); removeProfile(profile) })
+	t.Cleanup(func() { cancelT(); cancel(); cancelA(); chromium.RemoveProfile(profile) })
 	b := &browser{ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		b.mu.Lock()
@@ -341,16 +333,4 @@ func TestBrowserFailurePage(t *testing.T) {
 		t.Errorf("counts %+v; want %d stays (more than the jobs: some failed), %d failures, %d boots", c, len(r.Stays), fails, boots)
 	}
 	b.noErrors(t)
-}
-
-// removeProfile removes a Chromium profile folder, retrying while the
-// browser's last helper processes finish writing to it; a folder that
-// still cannot be removed after a second is left in the temporary folder.
-func removeProfile(dir string) {
-	for range 20 {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }

@@ -19,12 +19,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,6 +31,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/dssim-go/dssim-go/internal/chromium"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -74,20 +74,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func chromium() (string, error) {
-	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no chromium on PATH (apt-get install chromium, or set CHROMIUM)")
-}
-
 func shoot(page string, o options, stdout io.Writer) error {
-	path, err := chromium()
+	path, err := chromium.Find()
 	if err != nil {
 		return err
 	}
@@ -95,13 +83,8 @@ func shoot(page string, o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer removeProfile(profile)
-	// TMPDIR inside the profile, so Chromium's singleton socket directory
-	// goes with it (killed, Chromium never removes it).
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(profile), chromedp.Env("TMPDIR="+profile),
-		chromedp.WindowSize(o.width, o.height))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer chromium.RemoveProfile(profile)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), chromium.Options(path, profile, o.width, o.height)...)
 	defer cancelA()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
@@ -185,16 +168,4 @@ func measure(ctx context.Context, page string, n int, stdout io.Writer) error {
 		med(func(t timing) float64 { return t.Ready }), med(func(t timing) float64 { return t.Frame }), med(func(t timing) float64 { return t.Load })}
 	fmt.Fprintf(stdout, "median of %d: %v\n", n, m)
 	return nil
-}
-
-// removeProfile retries for up to a second: Chromium's crashpad handler may
-// still write to the profile for a moment after the browser is killed, and a
-// single RemoveAll then leaves the directory behind in TMPDIR.
-func removeProfile(dir string) {
-	for range 20 {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }

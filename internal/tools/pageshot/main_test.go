@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dssim-go/dssim-go/internal/chromium"
 )
 
 // Bad command lines are refused (2) before Chromium starts; a page that
@@ -42,7 +44,7 @@ requestAnimationFrame(function () { requestAnimationFrame(function () { performa
 // With Chromium: a screenshot is a PNG; -time prints each load and the
 // median; a page without the marks is refused instead of timed.
 func TestInChromium(t *testing.T) {
-	if _, err := chromium(); err != nil {
+	if _, err := chromium.Find(); err != nil {
 		if os.Getenv("DSSIM_CI") != "" {
 			t.Fatal(err)
 		}
