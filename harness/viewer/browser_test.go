@@ -21,21 +21,6 @@ import (
 
 var screenshot = flag.String("screenshot", "", "write the browser test's screenshot of the transcript page to this PNG file")
 
-// chromiumPath finds headless Chromium. Without one the browser tests
-// skip, except under CI (DSSIM_CI set), where .ci/run installs Debian's
-// chromium and a skip would hide a broken viewer.
-func chromiumPath(t testing.TB) string {
-	p, err := chromium.Find()
-	if err == nil {
-		return p
-	}
-	if os.Getenv("DSSIM_CI") != "" {
-		t.Fatal("no chromium found (install Debian's chromium: apt-get install chromium; .ci/run does): the viewer's browser test cannot run")
-	}
-	t.Skip(err.Error() + ": browser test skipped")
-	return ""
-}
-
 // browser opens a page in headless Chromium and collects every script
 // error (uncaught exceptions and console.error).
 type browser struct {
@@ -45,7 +30,7 @@ type browser struct {
 }
 
 func newBrowser(t testing.TB) *browser {
-	path := chromiumPath(t)
+	path := chromium.ForTest(t)
 	// Not t.TempDir: Chromium's helper processes (crashpad) may still write
 	// to the profile for a moment after the browser exits, and TempDir's
 	// cleanup then fails the test with "directory not empty".

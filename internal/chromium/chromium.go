@@ -4,30 +4,50 @@ package chromium
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// ErrNotFound: no Chromium on PATH and none named by $CHROMIUM.
-var ErrNotFound = errors.New("no chromium on PATH (apt-get install chromium, or set CHROMIUM)")
-
-// Find returns the path of $CHROMIUM, else of the first of chromium,
-// chromium-browser and google-chrome on PATH.
+// Find returns the path of the browser $CHROMIUM names (an error if it
+// names none), else of the first of chromium, chromium-browser and
+// google-chrome on PATH.
 func Find() (string, error) {
-	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
-		if name == "" {
-			continue
+	if name := os.Getenv("CHROMIUM"); name != "" {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("CHROMIUM=%s: %w", name, err)
 		}
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
 		}
 	}
-	return "", ErrNotFound
+	return "", errors.New("no chromium on PATH (apt-get install chromium, or set CHROMIUM)")
+}
+
+// ForTest is Find for a test that needs the browser: without one the test
+// skips, except under CI (DSSIM_CI set), where .ci/run installs Debian's
+// chromium and a skip would hide a broken page.
+func ForTest(t testing.TB) string {
+	t.Helper()
+	p, err := Find()
+	if err == nil {
+		return p
+	}
+	if os.Getenv("DSSIM_CI") != "" {
+		t.Fatalf("%v: under CI the browser tests must run (.ci/run installs Debian's chromium)", err)
+	}
+	t.Skipf("%v: browser test skipped", err)
+	return ""
 }
 
 // Options are the allocator options of a headless browser at path with
@@ -64,9 +84,13 @@ func RemoveProfile(profile string) {
 	}
 }
 
-// isSocketDir: dir is a directory Chromium made for its socket, never the
-// TMPDIR above it or anything else a link could name.
+// isSocketDir: dir is a directory Chromium made for its socket: directly
+// in TMPDIR, and named as Chromium names it. Nothing else a link could
+// name, TMPDIR itself included, is removed.
 func isSocketDir(dir string) bool {
+	if filepath.Dir(dir) != filepath.Clean(os.TempDir()) {
+		return false
+	}
 	base := filepath.Base(dir)
 	for _, p := range socketDirPrefixes {
 		if strings.HasPrefix(base, p) && len(base) > len(p) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,10 +14,11 @@ import (
 )
 
 // RemoveProfile removes the profile, and the directory its SingletonSocket
-// links to only when Chromium or Chrome made it for the socket.
+// links to only when Chromium or Chrome made it for the socket, directly
+// in TMPDIR.
 func TestRemoveProfile(t *testing.T) {
 	cases := []struct {
-		name, target string // target: the link's, under the test's TMPDIR ("" none; "rel:" relative)
+		name, target string // the link's, under TMPDIR ("" none; "rel:" relative; "out:" outside TMPDIR)
 		removed      bool   // the target's directory is removed
 	}{
 		{"chromium", "org.chromium.Chromium.Ab12Cd/SingletonSocket", true},
@@ -25,29 +27,35 @@ func TestRemoveProfile(t *testing.T) {
 		{"another directory", "keep/SingletonSocket", false},
 		{"the prefix alone", "org.chromium.Chromium./SingletonSocket", false},
 		{"relative", "rel:org.chromium.Chromium.Rel/SingletonSocket", false},
+		{"outside TMPDIR", "out:org.chromium.Chromium.Out/SingletonSocket", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tmp := t.TempDir()
+			root := t.TempDir()
+			tmp := filepath.Join(root, "tmp")
+			t.Setenv("TMPDIR", tmp)
 			profile := filepath.Join(tmp, "profile")
 			require.NoError(t, os.MkdirAll(filepath.Join(profile, "Default"), 0o755))
 			require.NoError(t, os.WriteFile(filepath.Join(profile, "Default", "Preferences"), []byte("{}"), 0o644))
 			var dir string
 			if c.target != "" {
-				link, relative := c.target, len(c.target) > 4 && c.target[:4] == "rel:"
+				link := filepath.Join(tmp, c.target)
+				rel, relative := strings.CutPrefix(c.target, "rel:")
+				out, outside := strings.CutPrefix(c.target, "out:")
+				switch {
+				case relative:
+					link = rel
+				case outside:
+					link = filepath.Join(root, out)
+				}
+				dir = filepath.Dir(link)
 				if relative {
-					link = c.target[4:]
-					dir = filepath.Join(tmp, filepath.Dir(link)) // where it would be read from tmp
-				} else {
-					link = filepath.Join(tmp, link)
-					dir = filepath.Dir(link)
+					dir = filepath.Join(tmp, dir) // where it would be read from the working directory
+					t.Chdir(tmp)
 				}
 				require.NoError(t, os.MkdirAll(dir, 0o700))
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "SingletonSocket"), nil, 0o600))
 				require.NoError(t, os.Symlink(link, filepath.Join(profile, "SingletonSocket")))
-				if relative {
-					t.Chdir(tmp) // a relative link must not be followed from the working directory
-				}
 			}
 			RemoveProfile(profile)
 			assert.NoDirExists(t, profile)
@@ -60,32 +68,40 @@ func TestRemoveProfile(t *testing.T) {
 }
 
 // A browser killed at the end of its context leaves its socket directory
-// in TMPDIR; RemoveProfile takes it with the profile.
+// in TMPDIR; RemoveProfile takes it with the profile, and nothing is left.
 func TestKilledBrowserLeavesNothing(t *testing.T) {
-	path, err := Find()
-	if err != nil {
-		if os.Getenv("DSSIM_CI") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-	profile, err := os.MkdirTemp("", "chromium-test-")
+	path := ForTest(t)
+	// Not t.TempDir, which nests two levels: one level keeps the socket's
+	// path within 107 bytes under a TMPDIR of up to 48 characters.
+	tmp, err := os.MkdirTemp("", "chr")
 	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(profile) })
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp) // the browser's, and RemoveProfile's
+	profile := filepath.Join(tmp, "profile")
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), Options(path, profile, 300, 200)...)
 	ctx, cancel := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, time.Minute)
+	stop := func() { cancelT(); cancel(); cancelA() }
+	t.Cleanup(stop) // also when the test fails before it stops the browser
 	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate("about:blank")))
 	target, err := os.Readlink(filepath.Join(profile, "SingletonSocket"))
 	require.NoError(t, err)
 	socketDir := filepath.Dir(target)
-	t.Cleanup(func() { os.RemoveAll(socketDir) })
-	require.Equal(t, filepath.Clean(os.TempDir()), filepath.Dir(socketDir), "the socket's directory is in TMPDIR")
-	cancelT()
-	cancel()
-	cancelA()
+	require.Equal(t, tmp, filepath.Dir(socketDir), "the socket's directory is in TMPDIR")
+	stop()
 	require.DirExists(t, socketDir, "killed, Chromium leaves its socket directory")
 	RemoveProfile(profile)
-	assert.NoDirExists(t, profile)
-	assert.NoDirExists(t, socketDir)
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+}
+
+// $CHROMIUM naming no browser is an error naming it, not a quiet fall
+// back to PATH.
+func TestFindNamesABadCHROMIUM(t *testing.T) {
+	t.Setenv("CHROMIUM", filepath.Join(t.TempDir(), "no-such-browser"))
+	_, err := Find()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "CHROMIUM=")
+	assert.Contains(t, err.Error(), "no-such-browser")
 }

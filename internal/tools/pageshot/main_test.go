@@ -44,12 +44,7 @@ requestAnimationFrame(function () { requestAnimationFrame(function () { performa
 // With Chromium: a screenshot is a PNG; -time prints each load and the
 // median; a page without the marks is refused instead of timed.
 func TestInChromium(t *testing.T) {
-	if _, err := chromium.Find(); err != nil {
-		if os.Getenv("DSSIM_CI") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	chromium.ForTest(t)
 	dir := t.TempDir()
 	page, plain, shot := filepath.Join(dir, "p.html"), filepath.Join(dir, "plain.html"), filepath.Join(dir, "p.png")
 	if err := os.WriteFile(page, []byte(markedPage), 0o644); err != nil {
