@@ -179,6 +179,11 @@ type runner struct {
 	v     view
 }
 
+// RateMismatchWarning is the warning logged for each server type whose
+// rate in the server's GETS records is not the System's (see
+// Result.RateMismatches); the wire tests look for it in the log.
+const RateMismatchWarning = "ds-system.xml and the server disagree"
+
 func (r *runner) run(opt Options) error {
 	if err := r.b.Handshake(opt.User); err != nil {
 		return fmt.Errorf("handshake: %w", err)
@@ -195,7 +200,7 @@ func (r *runner) run(opt Options) error {
 	}
 	r.v.rates = newRateNotes(sys, r.v.ledger, func(err error) {
 		r.res.RateMismatches++
-		r.log.Warn("ds-system.xml and the server disagree", zap.Error(err))
+		r.log.Warn(RateMismatchWarning, zap.Error(err))
 	})
 	if st, ok := r.s.(strategies.Starter); ok {
 		if err := st.Start(&r.v); err != nil {

@@ -15,10 +15,10 @@ import (
 // one or two servers a type, failure models. The in-process runs are
 // what the pages' figures come from; the strategies are judged against
 // the real servers over the wire. frontier keeps its own ledger and sends
-// no GETS on these runs, so its two years' conversations are the same;
-// bf sends GETS Capable for every job, so a 2026 record's rate that
-// disagreed with ds-system.xml's would show (checkOverTCP asks for no
-// such warning).
+// GETS only to resynchronise it, which none of these runs needed when
+// this test was written; bf sends GETS Capable for every job, so a 2026
+// record's rate that disagreed with ds-system.xml's would show
+// (checkOverTCP asks for no such warning).
 func TestCorpusOverTCP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole runs over TCP: four strategies × a generated corpus × two years")
