@@ -1,0 +1,110 @@
+package frontier_test
+
+import (
+	"io/fs"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dssim-go/dssim-go/configs"
+	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/internal/fixtures"
+	"github.com/dssim-go/dssim-go/mocksrv"
+	"github.com/dssim-go/dssim-go/strategies"
+	"github.com/dssim-go/dssim-go/strategies/strattest"
+)
+
+// today is each preset's mean TAT and cost ratio on the 18 shared config*
+// fixtures as the goal table of docs/frontier.md gives them (dsbench's
+// per-run ratio columns averaged, rounded to four decimals). The issue's
+// last goal row asks every preset to be no worse than this on either
+// ratio; a change that makes a preset better lowers its row here and in
+// the page's table, in the same commit.
+var today = map[string][2]float64{
+	"cost":       {1.0754, 1.1396},
+	"balanced":   {1.0247, 1.1780},
+	"turnaround": {1.0073, 1.7788},
+}
+
+// goals are the goal table's own rows for the 18 configs, which today's
+// figures meet: balanced within (1.025, 1.18), the cost preset within
+// (1.10, 1.17), the turnaround preset's TAT within 1.01 (its cost row,
+// below fafc's on every config, is checked run by run).
+var goals = map[string][2]float64{
+	"cost":       {1.10, 1.17},
+	"balanced":   {1.025, 1.18},
+	"turnaround": {1.01, math.Inf(1)},
+}
+
+// TestGoalTable runs the goal table of docs/frontier.md on the 18 shared
+// configs and the embedded suite, in-process (deterministic, about a
+// second): every preset no worse than today on either ratio and within its
+// goal, the turnaround preset cheaper than fafc on every config, and
+// balanced better than cost-reduce on both ratios over the embedded suite.
+// It is what a change to any rule has to keep; the page's figures are the
+// ones it prints with -v.
+func TestGoalTable(t *testing.T) {
+	paths := fixtures.Glob(t, "configs/config*.xml")
+	require.Len(t, paths, 18)
+	sums := map[string][2]float64{}
+	for _, p := range paths {
+		cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: filepath.Dir(p)})
+		require.NoError(t, err, p)
+		b := bench.BoundsOf(cfg)
+		for _, preset := range presets {
+			tat, cost := loadedRatios(t, cfg, b, "frontier", map[string]string{"preset": preset})
+			s := sums[preset]
+			sums[preset] = [2]float64{s[0] + tat, s[1] + cost}
+			if preset == "turnaround" {
+				_, fafc := loadedRatios(t, cfg, b, "fafc", nil)
+				assert.Less(t, cost, fafc, "%s: the turnaround preset's cost ratio against fafc's", p)
+			}
+		}
+	}
+	for _, preset := range presets {
+		s := sums[preset]
+		mean := [2]float64{round4(s[0] / 18), round4(s[1] / 18)}
+		t.Logf("%s: %.4f / %.4f (today %.4f / %.4f)", preset, mean[0], mean[1], today[preset][0], today[preset][1])
+		for i, ratio := range []string{"TAT", "cost"} {
+			assert.LessOrEqual(t, mean[i], today[preset][i], "%s: mean %s ratio worse than today's", preset, ratio)
+			assert.LessOrEqual(t, mean[i], goals[preset][i], "%s: mean %s ratio above the goal", preset, ratio)
+		}
+	}
+
+	suite, err := fs.Glob(configs.FS(), "*.xml")
+	require.NoError(t, err)
+	require.NotEmpty(t, suite)
+	var bal, red [2]float64
+	for _, p := range suite {
+		data, err := fs.ReadFile(configs.FS(), p)
+		require.NoError(t, err, p)
+		cfg, err := mocksrv.ParseConfig(p, data, mocksrv.LoadOptions{FS: configs.FS()})
+		require.NoError(t, err, p)
+		b := bench.BoundsOf(cfg)
+		bt, bc := loadedRatios(t, cfg, b, "frontier", nil)
+		rt, rc := loadedRatios(t, cfg, b, "cost-reduce", nil)
+		bal, red = [2]float64{bal[0] + bt, bal[1] + bc}, [2]float64{red[0] + rt, red[1] + rc}
+	}
+	n := float64(len(suite))
+	t.Logf("embedded suite: balanced %.4f / %.4f, cost-reduce %.4f / %.4f", bal[0]/n, bal[1]/n, red[0]/n, red[1]/n)
+	assert.Less(t, bal[0], red[0], "embedded suite: balanced's mean TAT ratio against cost-reduce's")
+	assert.Less(t, bal[1], red[1], "embedded suite: balanced's mean cost ratio against cost-reduce's")
+}
+
+// loadedRatios is runRatios for a config already loaded: a run must
+// complete, and gives its TAT and cost ratios against the bounds b, as
+// dsbench's turnaround_ratio and cost_ratio columns do.
+func loadedRatios(t *testing.T, cfg *mocksrv.Config, b bench.Bounds, name string, settings map[string]string) (tat, cost float64) {
+	t.Helper()
+	s, err := strategies.New(name, settings)
+	require.NoError(t, err, name)
+	m, err := strattest.RunLoaded(cfg, s)
+	require.NoError(t, err, "%s %s", cfg.Path, name)
+	require.Zero(t, m.Unscheduled, "%s %s", cfg.Path, name)
+	return float64(m.AvgTurnaround) / b.MeanActualRuntime, m.TotalCost / b.PackingCost
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
