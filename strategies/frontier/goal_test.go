@@ -13,21 +13,24 @@ import (
 	"github.com/dssim-go/dssim-go/harness/bench"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
-	"github.com/dssim-go/dssim-go/strategies"
-	"github.com/dssim-go/dssim-go/strategies/strattest"
 )
 
 // today is each preset's mean TAT and cost ratio on the 18 shared config*
-// fixtures as the goal table of docs/frontier.md gives them (dsbench's
-// per-run ratio columns averaged, rounded to four decimals). The issue's
-// last goal row asks every preset to be no worse than this on either
-// ratio; a change that makes a preset better lowers its row here and in
-// the page's table, in the same commit.
+// fixtures: the goal table of docs/frontier.md has them rounded to four
+// decimals (dsbench's per-run columns averaged), here they are dsbench's
+// unrounded means (-f json's bound_ratios[].average) to six. The goal
+// table's last rows ask every preset to be no worse than this on either
+// ratio; a change that makes a preset better writes its new figures here
+// and in the page's table in the same commit.
 var today = map[string][2]float64{
-	"cost":       {1.0754, 1.1396},
-	"balanced":   {1.0247, 1.1780},
-	"turnaround": {1.0073, 1.7788},
+	"cost":       {1.075437, 1.139592},
+	"balanced":   {1.024726, 1.177984},
+	"turnaround": {1.007348, 1.778797},
 }
+
+// slack is the rounding of today's six decimals: the runs are
+// deterministic, so a mean above today's by more than that is a change.
+const slack = 5e-7
 
 // goals are the goal table's own rows for the 18 configs, which today's
 // figures meet: balanced within (1.025, 1.18), the cost preset within
@@ -40,12 +43,13 @@ var goals = map[string][2]float64{
 }
 
 // TestGoalTable runs the goal table of docs/frontier.md on the 18 shared
-// configs and the embedded suite, in-process (deterministic, about a
-// second): every preset no worse than today on either ratio and within its
-// goal, the turnaround preset cheaper than fafc on every config, and
-// balanced better than cost-reduce on both ratios over the embedded suite.
-// It is what a change to any rule has to keep; the page's figures are the
-// ones it prints with -v.
+// configs and the embedded suite, in-process: every preset no worse than
+// today on either ratio and within its goal, the turnaround preset cheaper
+// than fafc on every config, and balanced better than cost-reduce on both
+// ratios over the embedded suite. It is what a change to any rule has to
+// keep, so unlike the other whole-run tests it runs in the quick (-short)
+// suite too: 92 runs, about 3 s (10 s under -race). -v prints the
+// figures, rounded as the page's table has them.
 func TestGoalTable(t *testing.T) {
 	paths := fixtures.Glob(t, "configs/config*.xml")
 	require.Len(t, paths, 18)
@@ -55,21 +59,20 @@ func TestGoalTable(t *testing.T) {
 		require.NoError(t, err, p)
 		b := bench.BoundsOf(cfg)
 		for _, preset := range presets {
-			tat, cost := loadedRatios(t, cfg, b, "frontier", map[string]string{"preset": preset})
+			tat, cost := runRatios(t, cfg, b, "frontier", map[string]string{"preset": preset})
 			s := sums[preset]
 			sums[preset] = [2]float64{s[0] + tat, s[1] + cost}
 			if preset == "turnaround" {
-				_, fafc := loadedRatios(t, cfg, b, "fafc", nil)
+				_, fafc := runRatios(t, cfg, b, "fafc", nil)
 				assert.Less(t, cost, fafc, "%s: the turnaround preset's cost ratio against fafc's", p)
 			}
 		}
 	}
 	for _, preset := range presets {
-		s := sums[preset]
-		mean := [2]float64{round4(s[0] / 18), round4(s[1] / 18)}
-		t.Logf("%s: %.4f / %.4f (today %.4f / %.4f)", preset, mean[0], mean[1], today[preset][0], today[preset][1])
+		mean := [2]float64{sums[preset][0] / 18, sums[preset][1] / 18}
+		t.Logf("%s: %.4f / %.4f (%.6f / %.6f; today %.6f / %.6f)", preset, mean[0], mean[1], mean[0], mean[1], today[preset][0], today[preset][1])
 		for i, ratio := range []string{"TAT", "cost"} {
-			assert.LessOrEqual(t, mean[i], today[preset][i], "%s: mean %s ratio worse than today's", preset, ratio)
+			assert.LessOrEqual(t, mean[i], today[preset][i]+slack, "%s: mean %s ratio worse than today's", preset, ratio)
 			assert.LessOrEqual(t, mean[i], goals[preset][i], "%s: mean %s ratio above the goal", preset, ratio)
 		}
 	}
@@ -84,8 +87,8 @@ func TestGoalTable(t *testing.T) {
 		cfg, err := mocksrv.ParseConfig(p, data, mocksrv.LoadOptions{FS: configs.FS()})
 		require.NoError(t, err, p)
 		b := bench.BoundsOf(cfg)
-		bt, bc := loadedRatios(t, cfg, b, "frontier", nil)
-		rt, rc := loadedRatios(t, cfg, b, "cost-reduce", nil)
+		bt, bc := runRatios(t, cfg, b, "frontier", nil)
+		rt, rc := runRatios(t, cfg, b, "cost-reduce", nil)
 		bal, red = [2]float64{bal[0] + bt, bal[1] + bc}, [2]float64{red[0] + rt, red[1] + rc}
 	}
 	n := float64(len(suite))
@@ -93,18 +96,3 @@ func TestGoalTable(t *testing.T) {
 	assert.Less(t, bal[0], red[0], "embedded suite: balanced's mean TAT ratio against cost-reduce's")
 	assert.Less(t, bal[1], red[1], "embedded suite: balanced's mean cost ratio against cost-reduce's")
 }
-
-// loadedRatios is runRatios for a config already loaded: a run must
-// complete, and gives its TAT and cost ratios against the bounds b, as
-// dsbench's turnaround_ratio and cost_ratio columns do.
-func loadedRatios(t *testing.T, cfg *mocksrv.Config, b bench.Bounds, name string, settings map[string]string) (tat, cost float64) {
-	t.Helper()
-	s, err := strategies.New(name, settings)
-	require.NoError(t, err, name)
-	m, err := strattest.RunLoaded(cfg, s)
-	require.NoError(t, err, "%s %s", cfg.Path, name)
-	require.Zero(t, m.Unscheduled, "%s %s", cfg.Path, name)
-	return float64(m.AvgTurnaround) / b.MeanActualRuntime, m.TotalCost / b.PackingCost
-}
-
-func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,7 +1,9 @@
 package frontier_test
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -16,7 +18,7 @@ import (
 	"github.com/dssim-go/dssim-go/harness/corpus"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
-	"github.com/dssim-go/dssim-go/strategies/strattest"
+	"github.com/dssim-go/dssim-go/strategies"
 )
 
 // unseen is a change to the 18 shared configs that none of frontier's
@@ -90,13 +92,23 @@ func unseenConfig(t *testing.T, path, dir string, u unseen) string {
 	return out
 }
 
-// runRatios runs a registered strategy on the config at path, which must
-// complete, and returns its TAT and cost ratios against the bounds b.
-func runRatios(t *testing.T, path string, b bench.Bounds, name string, settings map[string]string) (tat, cost float64) {
-	m, err := strattest.RunNamed(path, name, settings)
-	require.NoError(t, err, "%s %s", path, name)
-	require.Zero(t, m.Unscheduled, "%s %s", path, name)
-	return float64(m.AvgTurnaround) / b.MeanActualRuntime, m.TotalCost / b.PackingCost
+// runRatios runs a registered strategy on cfg, which must end with a
+// report and every job run, and returns its TAT and cost ratios against
+// the bounds b as dsbench's turnaround_ratio and cost_ratio columns have
+// them before their rounding to four decimals: through the same in-process
+// run (bench.Simulate) and summary (bench.SummaryOf, whose cost is the
+// report's, to the cent).
+func runRatios(t *testing.T, cfg *mocksrv.Config, b bench.Bounds, name string, settings map[string]string) (tat, cost float64) {
+	t.Helper()
+	s, err := strategies.New(name, settings)
+	require.NoError(t, err, name)
+	sess, err := bench.Simulate(context.Background(), cfg, s, mocksrv.Options{Stderr: io.Discard}, "test")
+	require.NoError(t, err, "%s %s", cfg.Path, name)
+	rep := sess.Report()
+	require.NotNil(t, rep, "%s %s: no report", cfg.Path, name)
+	require.Zero(t, rep.Unscheduled, "%s %s: jobs never run", cfg.Path, name)
+	sum := bench.SummaryOf(rep)
+	return float64(sum.AvgTurnaround) / b.MeanActualRuntime, sum.TotalCost / b.PackingCost
 }
 
 // On the 18 shared configs with other seeds and boot times of 0 s, 10 s
@@ -124,13 +136,13 @@ func TestUnseenConfigs(t *testing.T) {
 			cfg, err := mocksrv.LoadConfig(p, mocksrv.LoadOptions{BaseDir: dir})
 			require.NoError(t, err, p)
 			b := bench.BoundsOf(cfg)
-			runRatios(t, p, b, "frontier", map[string]string{"preset": "cost"}) // it completes
-			_, fast := runRatios(t, p, b, "frontier", map[string]string{"preset": "turnaround"})
-			_, fafc := runRatios(t, p, b, "fafc", nil)
+			runRatios(t, cfg, b, "frontier", map[string]string{"preset": "cost"}) // it completes
+			_, fast := runRatios(t, cfg, b, "frontier", map[string]string{"preset": "turnaround"})
+			_, fafc := runRatios(t, cfg, b, "fafc", nil)
 			assert.Less(t, fast, fafc, "%s: turnaround preset's cost against fafc's", p)
 			worst = max(worst, fast/fafc)
-			bt, bc := runRatios(t, p, b, "frontier", nil)
-			rt, rc := runRatios(t, p, b, "cost-reduce", nil)
+			bt, bc := runRatios(t, cfg, b, "frontier", nil)
+			rt, rc := runRatios(t, cfg, b, "cost-reduce", nil)
 			bal[0], bal[1] = bal[0]+bt, bal[1]+bc
 			red[0], red[1] = red[0]+rt, red[1]+rc
 		}
@@ -172,7 +184,7 @@ func TestCorpusClasses(t *testing.T) {
 			require.NoError(t, err, p)
 			b := bench.BoundsOf(cfg)
 			for _, preset := range []string{"cost", "balanced", "turnaround"} {
-				tat, cost := runRatios(t, p, b, "frontier", map[string]string{"preset": preset})
+				tat, cost := runRatios(t, cfg, b, "frontier", map[string]string{"preset": preset})
 				assert.False(t, math.IsNaN(tat) || math.IsNaN(cost), "%s %s: ratios %v / %v", c.Name, preset, tat, cost)
 			}
 		}
