@@ -49,7 +49,7 @@ var goals = map[string][2]float64{
 // than fafc on every config, and balanced better than cost-reduce on both
 // ratios over the embedded suite. It is what a change to any rule has to
 // keep, so unlike the other whole-run tests it runs in the quick (-short)
-// suite too: 92 runs, about 3 s (10 s under -race). -v prints the
+// suite too: 92 runs, about 2 s (10 s under -race). -v prints the
 // figures, rounded as the page's table has them.
 func TestGoalTable(t *testing.T) {
 	paths := fixtures.Glob(t, "configs/config*.xml")
