@@ -1,7 +1,6 @@
 package frontier_test
 
 import (
-	"io/fs"
 	"math"
 	"path/filepath"
 	"testing"
@@ -9,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dssim-go/dssim-go/configs"
 	"github.com/dssim-go/dssim-go/harness/bench"
+	"github.com/dssim-go/dssim-go/harness/sources"
 	"github.com/dssim-go/dssim-go/internal/fixtures"
 	"github.com/dssim-go/dssim-go/mocksrv"
 )
@@ -78,15 +77,12 @@ func TestGoalTable(t *testing.T) {
 		}
 	}
 
-	suite, err := fs.Glob(configs.FS(), "*.xml")
-	require.NoError(t, err)
+	suite := sources.Suite() // what dsbench runs without a config
 	require.NotEmpty(t, suite)
 	var bal, red [2]float64
-	for _, p := range suite {
-		data, err := fs.ReadFile(configs.FS(), p)
-		require.NoError(t, err, p)
-		cfg, err := mocksrv.ParseConfig(p, data, mocksrv.LoadOptions{FS: configs.FS()})
-		require.NoError(t, err, p)
+	for _, src := range suite {
+		cfg, err := src.Load()
+		require.NoError(t, err, src.Name)
 		b := bench.BoundsOf(cfg)
 		bt, bc := runRatios(t, cfg, b, "frontier", nil)
 		rt, rc := runRatios(t, cfg, b, "cost-reduce", nil)
